@@ -1,0 +1,1 @@
+"""Rules engines, one sub-package per game; each is pure (no I/O)."""

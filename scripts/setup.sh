@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Sets up everything the companion needs on Debian/Ubuntu: system packages for the voice
+# (espeak-ng, audio players, sox for tests), a virtual environment in .venv and the
+# project with its extras. Safe to run again: each step is skipped when already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+apt_packages=(espeak-ng libespeak-ng1 alsa-utils sox libportaudio2)
+if ! python3 -c 'import ensurepip' 2>/dev/null; then
+  apt_packages+=(python3-venv python3-pip)
+fi
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+  for p in "${apt_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+fi
+if [ ${#missing[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then
+  sudo_cmd=()
+  [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+  echo "Installing system packages: ${missing[*]}"
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)
+if [ ! -f "$stamp" ]; then
+  .venv/bin/python -m pip install -q --upgrade pip
+  .venv/bin/python -m pip install -q -e ".[voice,test]"
+  rm -f .venv/.installed-*
+  touch "$stamp"
+fi
