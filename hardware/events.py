@@ -1,0 +1,39 @@
+"""The one message type the hardware layer hands to the application."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+EventKind = Literal["scan", "key", "connected", "disconnected", "error"]
+
+#: "scan": a decoded card id or a scanned/typed line; "key": one keystroke from a keypad;
+#: "connected"/"disconnected": the device appeared or vanished; "error": it could not be
+#: opened or used, with a readable reason in ``detail``.
+EVENT_KINDS: tuple[str, ...] = ("scan", "key", "connected", "disconnected", "error")
+
+
+@dataclass(frozen=True)
+class ReaderEvent:
+    """Raw input from one device; carries no game meaning."""
+
+    reader: str
+    url: str
+    kind: EventKind
+    value: str = ""
+    timestamp: float = 0.0  # time.monotonic() when the event was produced
+    detail: str = ""  # human-readable reason for "error" and "disconnected"
+
+    def __post_init__(self) -> None:
+        if self.kind not in EVENT_KINDS:
+            raise ValueError(f"unknown event kind {self.kind!r}; known: {', '.join(EVENT_KINDS)}")
+
+    def text(self) -> str:
+        """One plain line, suitable for a screen reader or a braille display."""
+        parts = [self.reader, self.kind]
+        if self.value:
+            parts.append(self.value)
+        line = " ".join(parts)
+        if self.detail:
+            line += f": {self.detail}"
+        return line
