@@ -38,6 +38,7 @@ _QUANTITIES: dict[str, int] = {
 }
 # "carré pointé à plusieurs points" is how the rules explain the code, not a value.
 _VAGUE = {"plusieurs", "several", "some", "quelques", "many", "multiple", "few", "n"}
+_ARTICLES = {"a", "an", "une"}
 _DOT = {"dot", "dots", "point", "points", "pip", "pips"}
 _DOTTED = {"dotted", "pointe", "pointes", "pointee", "pointees"}
 _SQUARE = {"square", "squares", "carre", "carres"}
@@ -221,6 +222,13 @@ class _Parser:
         else:
             return None, j
         j += 1
+        # compounds: "dix-sept" (split at the hyphen), "dix sept", "twenty one"
+        unit = _QUANTITIES.get(self.word(j), 0)
+        if self.word(j) not in _ARTICLES and (
+            (w == "dix" and 7 <= unit <= 9) or (w in ("vingt", "twenty") and 1 <= unit <= 9)
+        ):
+            n = (n or 0) + unit
+            j += 1
         while self.word(j) in _FILLERS:
             j += 1
         return n, j
