@@ -1,0 +1,173 @@
+"""The `companion` command. Sub-commands import what they need only when they run, so
+that starting a game stays fast."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import locale
+import os
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from companion.narrate.catalogue import LANGUAGES, available
+
+
+def system_language() -> str:
+    """The system's language if the companion speaks it, else French (the seeds' language)."""
+    candidates = [os.environ.get(v, "") for v in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
+    with contextlib.suppress(ValueError):
+        candidates.append(locale.getlocale()[0] or "")
+    for value in candidates:
+        code = value.split(":")[0][:2].lower()
+        if code in LANGUAGES and available(code):
+            return code
+    return "fr"
+
+
+def _games() -> dict[str, object]:
+    from companion.games.hanamikoji import Hanamikoji
+
+    return {"hanamikoji": Hanamikoji()}
+
+
+def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    play = sub.add_parser("play", help="play a game, spoken and printed")
+    play.add_argument("game", nargs="?", default="hanamikoji", choices=["hanamikoji"])
+    play.add_argument("--lang", choices=LANGUAGES, help="language (default: the system's, else fr)")
+    play.add_argument("--rules", default="iello", choices=["iello", "classic", "es-optional"])
+    play.add_argument("--players", nargs="+", metavar="NAME", help="the first one starts")
+    play.add_argument("--script", type=Path, help="read the lines from FILE, then end")
+    play.add_argument("--json", action="store_true", help="one JSON object per announcement")
+    play.add_argument("--no-speech", action="store_true", help="print only")
+    play.add_argument("--speech-out", type=Path, metavar="DIR",
+                      help="write the speech as WAV files in DIR instead of playing it")
+    play.add_argument("--db", type=Path, help="the game log (default: user data folder)")
+    play.add_argument("--resume", action="store_true", help="continue the last unfinished game")
+    play.set_defaults(func=run_play)
+
+
+def _lines(source: Iterable[str]) -> Iterable[str]:
+    for line in source:
+        yield line.rstrip("\r\n")
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from companion.narrate.catalogue import Catalogue
+    from companion.output import Output
+    from companion.session import Session
+    from companion.store import GameStore, default_path
+
+    game = _games()[args.game]
+    lang = args.lang or system_language()
+    catalogue = Catalogue(lang)
+    try:
+        store = GameStore(args.db or default_path())
+    except Exception as error:  # an unwritable folder must not stop a game
+        print(f"Cannot open the game log ({error}); this game will not be saved.")
+        store = None
+
+    saved = store.last_unfinished(game.name) if (store and args.resume) else None
+    if saved is not None:
+        config = dict(saved.config)
+        if args.lang:
+            config["lang"] = lang
+        session = Session(game, config, store, saved.id, saved.steps)
+        lang = config.get("lang", lang)
+        catalogue = Catalogue(lang)
+    else:
+        names = args.players or [
+            catalogue.word("words", "player_1"), catalogue.word("words", "player_2")
+        ]
+        if len(names) != 2:
+            print(catalogue.word("messages", "two_players"))
+            return 2
+        config = {"players": names, "rules": args.rules, "lang": lang}
+        session = Session(game, config, store)
+
+    speaker = None
+    notice = None
+    if not args.no_speech:
+        from companion.speech import open_speaker
+
+        speaker, notice = open_speaker(lang, enabled=True, out_dir=args.speech_out)
+    out = Output(catalogue, json_mode=args.json, speaker=speaker)
+    if notice is not None:
+        out.notice("notice", catalogue.word("messages", "speech_unavailable"))
+
+    interactive = args.script is None and sys.stdin.isatty()
+    out.emit(session.resume() if saved is not None else session.start())
+    source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
+    try:
+        for line in _lines(source):
+            if speaker is not None and interactive:
+                speaker.stop()  # a new input silences whatever is being said
+            messages = session.handle(line)
+            for m in messages:
+                if m.event == "setting" and speaker is not None:
+                    _adjust(speaker, m.data["setting"])
+            out.emit(messages)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if args.script:
+            source.close()
+        if speaker is not None:
+            if not interactive:
+                speaker.wait(timeout=600)
+            speaker.close()
+        if store is not None:
+            store.close()
+    return 0
+
+
+def _adjust(speaker: object, setting: str) -> None:
+    """Apply a spoken settings change ("faster") to the voice and save it."""
+    from companion import speech
+
+    step = {"faster": speech.faster, "slower": speech.slower,
+            "louder": speech.louder, "quieter": speech.quieter}.get(setting)
+    settings = getattr(speaker, "settings", None)
+    if settings is None:
+        return
+    if step is not None:
+        settings, _ = step(settings)
+    elif setting in ("brief", "normal", "detailed"):
+        from dataclasses import replace
+
+        settings = replace(settings, verbosity=setting)
+    update = getattr(speaker, "update_settings", None)
+    if update is not None:
+        update(settings)
+    with contextlib.suppress(OSError):  # a read-only config folder: it holds for this game
+        speech.save_settings(settings)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="An offline, spoken companion for tactile card games (Hanamikoji).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    _add_play(sub)
+    for module in ("companion.cli_stickers", "hardware.cli", "companion.voice.cli"):
+        try:
+            registrar = __import__(module, fromlist=["add_parser"])
+        except ImportError:
+            continue  # an optional part that is not installed
+        registrar.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,91 @@
+"""Commands any game shares: queries, undo, answers to questions, speech settings.
+
+Like game actions, each is a frozen value whose `text()` parses back to the same value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Query(Enum):
+    """Questions that change nothing."""
+
+    SCORE = "score"
+    BOARD = "board"
+    ACTIONS = "actions"
+    REPEAT = "repeat"
+    HELP = "help"
+    UNSEEN = "unseen"
+    TURN = "turn"
+    WHAT = "what"  # what is expected right now
+    BACK = "back"  # the announcement before the one last heard
+    FORWARD = "forward"
+
+
+class Setting(Enum):
+    FASTER = "faster"
+    SLOWER = "slower"
+    LOUDER = "louder"
+    QUIETER = "quieter"
+    BRIEF = "brief"
+    NORMAL = "normal"
+    DETAILED = "detailed"
+
+
+@dataclass(frozen=True)
+class Ask:
+    query: Query
+
+    def text(self) -> str:
+        return self.query.value
+
+
+@dataclass(frozen=True)
+class Undo:
+    def text(self) -> str:
+        return "undo"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """Yes or no to a question the companion asked."""
+
+    yes: bool
+
+    def text(self) -> str:
+        return "yes" if self.yes else "no"
+
+
+@dataclass(frozen=True)
+class Cancel:
+    """Drop a half-entered command (a keypad user who keyed the wrong action)."""
+
+    def text(self) -> str:
+        return "cancel"
+
+
+@dataclass(frozen=True)
+class Adjust:
+    setting: Setting
+
+    def text(self) -> str:
+        return self.setting.value
+
+
+MetaCommand = Ask | Undo | Reply | Cancel | Adjust
+
+
+def parse_meta(text: str) -> MetaCommand | None:
+    """The shared command whose canonical text is `text`, or None."""
+    text = text.strip()
+    for query in Query:
+        if text == query.value:
+            return Ask(query)
+    for setting in Setting:
+        if text == setting.value:
+            return Adjust(setting)
+    return {
+        "undo": Undo(), "yes": Reply(True), "no": Reply(False), "cancel": Cancel(),
+    }.get(text)

@@ -1,0 +1,304 @@
+"""From a line a player typed, keyed or said to one command, in the game's context.
+
+The same words mean different things at different moments ("2" is the Discard token when
+choosing an action, the fan when answering a gift, the second pair after a competition),
+so interpretation reads the state. What comes out is context-free: a value whose canonical
+text means the same thing anywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.commands import (
+    Adjust,
+    Ask,
+    Cancel,
+    MetaCommand,
+    Query,
+    Reply,
+    Undo,
+    parse_meta,
+)
+from companion.errors import AmbiguousCommand, IllegalAction, InvalidCommand
+from companion.games.hanamikoji import lexicon as lx
+from companion.games.hanamikoji.actions import (
+    Action,
+    Competition,
+    Discard,
+    Gift,
+    Reveal,
+    Secret,
+    TakeGift,
+    TakePair,
+    parse_action,
+)
+from companion.games.hanamikoji.data import Item, Token
+from companion.games.hanamikoji.rules import Phase, State
+from companion.normalize import tokens
+
+
+@dataclass(frozen=True)
+class Choose:
+    """An action token chosen before its cards (a keypad user keys "3", then the cards)."""
+
+    token: Token
+
+    def text(self) -> str:
+        return self.token.word
+
+
+Command = Action | Choose | MetaCommand
+
+
+def parse_command(text: str) -> Command:
+    """Parse any command's canonical text (the inverse of `.text()`)."""
+    meta = parse_meta(text)
+    if meta is not None:
+        return meta
+    if text.strip() in ("gift", "competition"):
+        return Choose(Token[text.strip().upper()])
+    return parse_action(text)
+
+
+# Meanings of words: (kind, value).
+Word = tuple[str, object]
+
+
+def _phrase_table() -> dict[tuple[str, ...], Word]:
+    table: dict[tuple[str, ...], Word] = {}
+
+    def put(phrases: tuple[str, ...] | list[str], meaning: Word) -> None:
+        for phrase in phrases:
+            table.setdefault(tuple(phrase.split()), meaning)
+
+    put(["/"], ("sep", None))
+    for query, words in lx.QUERY_WORDS.items():
+        put(words, ("query", query))
+    for setting, words in lx.SETTING_WORDS.items():
+        put(words, ("setting", setting))
+    put(lx.UNDO_WORDS, ("undo", None))
+    put(lx.YES_WORDS, ("yes", None))
+    put(lx.NO_WORDS, ("no", None))
+    put(lx.CANCEL_WORDS, ("cancel", None))
+    for token, words in lx.TOKEN_WORDS.items():
+        put(words, ("token", token))
+    put(lx.TAKE_WORDS, ("take", None))
+    put(lx.REVEAL_WORDS, ("reveal", None))
+    for word, n in lx.NUMBER_WORDS.items():
+        put([word], ("num", n))
+    for word, n in lx.ORDINAL_WORDS.items():
+        put([word], ("ord", n))
+    put(lx.PAIR_SEPARATORS, ("sep", None))
+    for item, words in lx.CARD_WORDS.items():
+        put([w for w in words if w != "the"], ("card", item))
+    put(lx.FILLERS, ("filler", None))
+    return table
+
+
+_TABLE = _phrase_table()
+_LONGEST = max(len(k) for k in _TABLE)
+
+
+def _meanings(line: str, lang: str) -> list[Word]:
+    toks = tokens(line)
+    out: list[Word] = []
+    i = 0
+    while i < len(toks):
+        word = toks[i].word
+        if word.isdigit():
+            out.append(("digits", word))
+            i += 1
+            continue
+        if word == "the":
+            # French "thé" is tea; English "the" is an article, unless typed accented.
+            out.append(("card", Item.TEA) if toks[i].accented or lang == "fr" else ("filler", None))
+            i += 1
+            continue
+        for size in range(min(_LONGEST, len(toks) - i), 0, -1):
+            key = tuple(t.word for t in toks[i : i + size])
+            if key in _TABLE:
+                out.append(_TABLE[key])
+                i += size
+                break
+        else:
+            understood = " ".join(t.word for t in toks[:i])
+            raise InvalidCommand(
+                "unknown_word", f"I did not understand '{word}'", word=word, understood=understood
+            )
+    return [m for m in out if m[0] != "filler"]
+
+
+def interpret(
+    line: str, state: State, *, pending: Token | None = None, lang: str = "en"
+) -> Command:
+    """The command a line means now; raises InvalidCommand, IllegalAction, AmbiguousCommand."""
+    words = _meanings(line, lang)
+    if not words:
+        return Ask(Query.WHAT)
+    if words == [("sep", None)]:
+        return Ask(Query.SCORE)  # the keypad's "/" key
+    kinds = [k for k, _ in words]
+    if len(words) == 1 or (len(words) == 2 and kinds[0] == "take" and kinds[1] == "undo"):
+        meta = _meta(words[-1])
+        if meta is not None:
+            return meta
+    if any(k in ("query", "setting", "undo", "yes", "no", "cancel") for k in kinds):
+        raise InvalidCommand("one_at_a_time", "say a question or undo on its own line")
+
+    verb_kind, verb = words[0]
+    if verb_kind in ("token", "take", "reveal"):
+        args = words[1:]
+    else:
+        verb_kind, verb, args = "", None, words
+    if verb_kind == "token":
+        return _action(verb, args, state)  # type: ignore[arg-type]
+    if verb_kind == "take" or (not verb_kind and state.phase is Phase.ANSWER):
+        return _answer(args, state)
+    if verb_kind == "reveal" or (not verb_kind and state.phase is Phase.REVEAL):
+        return _reveal(args, state)
+    if pending is not None:
+        return _action(pending, args, state)
+    if state.phase is Phase.ACTION and args[0][0] in ("digits", "num"):
+        return _numbered_action(args, state)
+    raise InvalidCommand(
+        "say_action_first", "say the action first: secret, discard, gift or competition"
+    )
+
+
+def _meta(word: Word) -> MetaCommand | None:
+    kind, value = word
+    if kind == "query":
+        return Ask(value)  # type: ignore[arg-type]
+    if kind == "setting":
+        return Adjust(value)  # type: ignore[arg-type]
+    return {"undo": Undo(), "yes": Reply(True), "no": Reply(False), "cancel": Cancel()}.get(kind)
+
+
+def _numbered_action(args: list[Word], state: State) -> Command:
+    """Keypad form: the token number first, then card positions ("3125" or "3 1 2 5")."""
+    kind, value = args[0]
+    if kind == "digits":
+        digits = str(value)
+        number, rest_digits = int(digits[0]), digits[1:]
+        rest: list[Word] = ([("digits", rest_digits)] if rest_digits else []) + args[1:]
+    else:
+        number, rest = int(value), args[1:]  # type: ignore[call-overload]
+    if not 1 <= number <= 4:
+        raise InvalidCommand("bad_token_number", "action tokens are numbered 1 to 4", number=number)
+    return _action(Token(number), rest, state)
+
+
+def _cards(args: list[Word]) -> tuple[list[Item], list[int]]:
+    """Cards named in order, and the indexes where a pair separator stood."""
+    cards: list[Item] = []
+    breaks: list[int] = []
+    i = 0
+    while i < len(args):
+        kind, value = args[i]
+        nxt = args[i + 1] if i + 1 < len(args) else None
+        if kind in ("num", "digits") and nxt is not None and nxt[0] == "card":
+            cards.extend([nxt[1]] * int(value))  # "two flowers": a count  # type: ignore[list-item]
+            i += 2
+            continue
+        if kind == "card":
+            cards.append(value)  # type: ignore[arg-type]
+        elif kind == "digits":
+            for d in str(value):
+                if not "1" <= d <= "7":
+                    raise InvalidCommand("bad_position", "card positions are 1 to 7", digit=d)
+                cards.append(Item(int(d)))
+        elif kind == "num":
+            if not 1 <= int(value) <= 7:  # type: ignore[call-overload]
+                raise InvalidCommand("bad_position", "card positions are 1 to 7", digit=value)
+            cards.append(Item(int(value)))  # type: ignore[call-overload]
+        elif kind == "sep":
+            breaks.append(len(cards))
+        else:
+            raise InvalidCommand("cards_expected", "I expected cards here")
+        i += 1
+    return cards, breaks
+
+
+def _count(cards: list[Item], expected: int, token: Token) -> None:
+    if len(cards) != expected:
+        raise InvalidCommand(
+            "card_count", f"{token.word} takes {expected} cards, not {len(cards)}",
+            token=token, expected=expected, got=len(cards),
+        )
+
+
+def _action(token: Token, args: list[Word], state: State) -> Command:
+    if state.phase is Phase.ANSWER:
+        raise IllegalAction("offer_waiting", "an offer is waiting for an answer", offer=state.offer)
+    if state.phase is Phase.REVEAL and token is Token.SECRET:
+        return _reveal(args, state)
+    cards, breaks = _cards(args)
+    if token is Token.SECRET:
+        if cards:
+            _count(cards, 1, token)
+        return Secret(cards[0] if cards else None)
+    if token is Token.DISCARD:
+        if cards:
+            _count(cards, 2, token)
+        return Discard((cards[0], cards[1]) if cards else None)
+    if not cards:
+        return Choose(token)
+    if token is Token.GIFT:
+        _count(cards, 3, token)
+        return Gift((cards[0], cards[1], cards[2]))
+    _count(cards, 4, token)
+    if breaks and breaks != [2]:
+        raise InvalidCommand("pairs_of_two", "a competition is two pairs of two cards")
+    return Competition(((cards[0], cards[1]), (cards[2], cards[3])))
+
+
+def _answer(args: list[Word], state: State) -> Command:
+    offer = state.offer
+    if state.phase is not Phase.ANSWER or offer is None:
+        raise IllegalAction("no_offer", "there is no offer to answer")
+    if isinstance(offer, Gift):
+        if len(args) == 1 and args[0][0] == "ord":
+            n = int(args[0][1])  # type: ignore[call-overload]
+            if not 1 <= n <= 3:
+                raise InvalidCommand("bad_choice", "choose the first, second or third card")
+            return TakeGift(offer.cards[n - 1])
+        cards, _ = _cards(args)
+        if len(cards) != 1:
+            raise InvalidCommand("take_one_card", "a gift is answered by taking one card")
+        return TakeGift(cards[0])
+    # A competition: a pair number, an ordinal, or the cards of one pair.
+    if len(args) == 1 and args[0][0] in ("ord", "num") or args and args[0][0] == "digits" and (
+        len(args) == 1 and args[0][1] in ("1", "2")
+    ):
+        n = int(args[0][1])  # type: ignore[call-overload]
+        if n not in (1, 2):
+            raise InvalidCommand("bad_pair", "choose pair 1 or pair 2", pair=n)
+        return TakePair(n - 1)
+    cards, _ = _cards(args)
+    if not 1 <= len(cards) <= 2:
+        raise InvalidCommand("take_a_pair", "a competition is answered by taking a pair")
+    matches = [
+        i for i, pair in enumerate(offer.pairs)
+        if all(pair.count(c) >= cards.count(c) for c in cards)
+    ]
+    if len(matches) == 2 and offer.pairs[0] != offer.pairs[1]:
+        raise AmbiguousCommand(
+            "which_pair", "both pairs hold that card: pair 1 or pair 2?",
+            options=(TakePair(0), TakePair(1)), cards=tuple(cards),
+        )
+    if not matches:
+        raise IllegalAction(
+            "not_a_pair", "no pair of the competition holds those cards", cards=tuple(cards),
+            offer=offer,
+        )
+    return TakePair(matches[0])
+
+
+def _reveal(args: list[Word], state: State) -> Command:
+    if state.phase is not Phase.REVEAL:
+        raise IllegalAction("reveal_later", "Secrets are revealed once every action is played")
+    cards, _ = _cards(args)
+    if len(cards) != 1:
+        raise InvalidCommand("reveal_one", "reveal one card: the one under your Secret token")
+    return Reveal(cards[0])

@@ -1,0 +1,1 @@
+"""Events and states become Messages; a Catalogue turns Messages into sentences."""
