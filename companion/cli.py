@@ -11,6 +11,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from companion.games.registry import GAMES, load_game
 from companion.narrate.catalogue import LANGUAGES, available
 
 
@@ -26,15 +27,9 @@ def system_language() -> str:
     return "fr"
 
 
-def _games() -> dict[str, object]:
-    from companion.games.hanamikoji import Hanamikoji
-
-    return {"hanamikoji": Hanamikoji()}
-
-
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     play = sub.add_parser("play", help="play a game, spoken and printed")
-    play.add_argument("game", nargs="?", default="hanamikoji", choices=["hanamikoji"])
+    play.add_argument("game", nargs="?", default="hanamikoji", choices=sorted(GAMES))
     play.add_argument("--lang", choices=LANGUAGES, help="language (default: the system's, else fr)")
     play.add_argument("--rules", default="iello", choices=["iello", "classic", "es-optional"])
     play.add_argument("--players", nargs="+", metavar="NAME", help="the first one starts")
@@ -59,7 +54,7 @@ def run_play(args: argparse.Namespace) -> int:
     from companion.session import Session
     from companion.store import GameStore, default_path
 
-    game = _games()[args.game]
+    game = load_game(args.game)
     lang = args.lang or system_language()
     catalogue = Catalogue(lang)
     try:

@@ -94,8 +94,9 @@ class Session:
         if isinstance(command, Adjust):
             return [Message("setting", f"setting_{command.setting.value}",
                             data={"setting": command.setting.value})]
-        if type(command).__name__ == "Choose":
-            self.pending = self.game.choose(command, self.state)
+        pending = self.game.pending(command, self.state)
+        if pending is not None:
+            self.pending = pending
             return self._announce(self._prompt())
         return self._act(command)
 

@@ -8,7 +8,6 @@ from typing import Any
 from companion.commands import Query
 from companion.games.hanamikoji import narrate
 from companion.games.hanamikoji.actions import Action, parse_action
-from companion.games.hanamikoji.data import Token
 from companion.games.hanamikoji.interpret import Choose, Command, interpret
 from companion.games.hanamikoji.rules import Event, Phase, RuleSet, State, apply, new_game
 from companion.narrate.message import Message
@@ -34,17 +33,20 @@ class Hanamikoji:
     def interpret(self, line: str, state: State, pending: Any, lang: str) -> Command:
         return interpret(line, state, pending=pending, lang=lang)
 
-    def choose(self, choice: Choose, state: State) -> Token:
-        """Validate a half-entered action (a keypad "3"); returns what is pending."""
+    def pending(self, command: Any, state: State) -> Choose | None:
+        """A half-entered action (a keypad "3", a first scanned card) to keep, or None."""
         from companion.errors import IllegalAction
 
+        if not isinstance(command, Choose):
+            return None
+        choice = command
         if state.phase is not Phase.ACTION:
             raise IllegalAction("not_now", "that action cannot be played now")
         if choice.token not in state.players[state.to_move].tokens:
             raise IllegalAction(
                 "token_used", f"{choice.token.word} is already used this round", token=choice.token
             )
-        return choice.token
+        return choice
 
     def is_over(self, state: State) -> bool:
         return state.over

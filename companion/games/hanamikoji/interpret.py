@@ -40,12 +40,21 @@ from companion.normalize import tokens
 
 @dataclass(frozen=True)
 class Choose:
-    """An action token chosen before its cards (a keypad user keys "3", then the cards)."""
+    """An offer begun but not complete: its token, and the cards named so far.
+
+    A keypad user keys "3", then the cards; a scanner user scans the cards one by one.
+    Its text is the action word with the cards so far ("gift fan").
+    """
 
     token: Token
+    cards: tuple[Item, ...] = ()
 
     def text(self) -> str:
-        return self.token.word
+        return " ".join([self.token.word, *(c.word for c in self.cards)])
+
+    @property
+    def missing(self) -> int:
+        return self.token.cards - len(self.cards)
 
 
 Command = Action | Choose | MetaCommand
@@ -56,8 +65,9 @@ def parse_command(text: str) -> Command:
     meta = parse_meta(text)
     if meta is not None:
         return meta
-    if text.strip() in ("gift", "competition"):
-        return Choose(Token[text.strip().upper()])
+    verb, *words = text.split()
+    if verb in ("gift", "competition") and len(words) < Token[verb.upper()].cards:
+        return Choose(Token[verb.upper()], tuple(Item[w.upper()] for w in words))
     return parse_action(text)
 
 
@@ -130,7 +140,7 @@ def _meanings(line: str, lang: str) -> list[Word]:
 
 
 def interpret(
-    line: str, state: State, *, pending: Token | None = None, lang: str = "en"
+    line: str, state: State, *, pending: Choose | None = None, lang: str = "en"
 ) -> Command:
     """The command a line means now; raises InvalidCommand, IllegalAction, AmbiguousCommand."""
     words = _meanings(line, lang)
@@ -158,7 +168,7 @@ def interpret(
     if verb_kind == "reveal" or (not verb_kind and state.phase is Phase.REVEAL):
         return _reveal(args, state)
     if pending is not None:
-        return _action(pending, args, state)
+        return _action(pending.token, args, state, pending.cards)
     if state.phase is Phase.ACTION and args[0][0] in ("digits", "num"):
         return _numbered_action(args, state)
     raise InvalidCommand(
@@ -228,12 +238,17 @@ def _count(cards: list[Item], expected: int, token: Token) -> None:
         )
 
 
-def _action(token: Token, args: list[Word], state: State) -> Command:
+def _action(
+    token: Token, args: list[Word], state: State, before: tuple[Item, ...] = ()
+) -> Command:
     if state.phase is Phase.ANSWER:
         raise IllegalAction("offer_waiting", "an offer is waiting for an answer", offer=state.offer)
     if state.phase is Phase.REVEAL and token is Token.SECRET:
         return _reveal(args, state)
     cards, breaks = _cards(args)
+    if before:
+        cards = [*before, *cards]
+        breaks = []
     if token is Token.SECRET:
         if cards:
             _count(cards, 1, token)
@@ -242,8 +257,8 @@ def _action(token: Token, args: list[Word], state: State) -> Command:
         if cards:
             _count(cards, 2, token)
         return Discard((cards[0], cards[1]) if cards else None)
-    if not cards:
-        return Choose(token)
+    if len(cards) < token.cards:
+        return Choose(token, tuple(cards))
     if token is Token.GIFT:
         _count(cards, 3, token)
         return Gift((cards[0], cards[1], cards[2]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from companion.commands import Query
 from companion.games.hanamikoji.actions import (
@@ -55,7 +56,7 @@ def round_start(state: State, names: Names) -> list[Message]:
                     {"round": state.round, "starter": names[state.starter]})]
 
 
-def prompt(state: State, names: Names, pending: Token | None = None) -> list[Message]:
+def prompt(state: State, names: Names, pending: Any = None) -> list[Message]:
     """What the companion expects now, as a prompt."""
     p = Priority.PROMPT
     if state.phase is Phase.OVER:
@@ -69,10 +70,13 @@ def prompt(state: State, names: Names, pending: Token | None = None) -> list[Mes
         if isinstance(state.offer, Gift):
             return [Message("prompt", "answer_gift", {"player": player}, priority=p)]
         return [Message("prompt", "answer_competition", {"player": player}, priority=p)]
-    if pending is Token.GIFT:
-        return [Message("prompt", "cards_for_gift", {"player": player}, priority=p)]
-    if pending is Token.COMPETITION:
-        return [Message("prompt", "cards_for_competition", {"player": player}, priority=p)]
+    if pending is not None and pending.cards:
+        return [Message("prompt", f"more_for_{pending.token.word}",
+                        {"player": player, "cards": pending.cards, "n": pending.missing},
+                        priority=p)]
+    if pending is not None:
+        return [Message("prompt", f"cards_for_{pending.token.word}", {"player": player},
+                        priority=p)]
     left = _tokens_left(state, state.to_move)
     params = {"player": player, "tokens": Alternatives(left), "n": len(left)}
     return [Message("prompt", "turn", params, {"player": player}, priority=p)]

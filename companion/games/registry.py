@@ -1,0 +1,29 @@
+"""The games the companion knows, imported only when one is played."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+GAMES: dict[str, str] = {
+    "hanamikoji": "companion.games.hanamikoji:Hanamikoji",
+    "momiji": "companion.games.momiji:Momiji",
+}
+
+
+def load_game(name: str) -> Any:
+    """An instance of the game's adapter (see companion.games.hanamikoji.Hanamikoji)."""
+    module, _, cls = GAMES[name].partition(":")
+    return getattr(import_module(module), cls)()
+
+
+def available_games() -> list[str]:
+    """Games whose code is present (a game in progress may not be there yet)."""
+    names = []
+    for name, target in GAMES.items():
+        try:
+            import_module(target.partition(":")[0])
+        except ImportError:
+            continue
+        names.append(name)
+    return names
