@@ -196,8 +196,10 @@ class Output:
                 u.state = "playing"
             try:
                 state = self._play(u)
-            except PlayerGone:
-                state = "stopped"
+            except PlayerGone:  # cancelled by us, or the player died (device unplugged)
+                state = "stopped" if u.cancelled else "failed"
+                if state == "failed":
+                    log.warning("speech output %s lost its player during %r", self.name, u)
             except Exception:  # a broken utterance must never kill the speaker
                 log.exception("speech output %s failed on %r", self.name, u)
                 state = "failed"
