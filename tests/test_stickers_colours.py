@@ -121,3 +121,21 @@ def test_round_trip_both_directions(colour: Colour, lang: str) -> None:
 def test_describe_colour() -> None:
     assert describe_colour(Colour.RED, "fr") == "cœur (rouge)"
     assert describe_colour(Colour.BROWN) == "four squares (brown)"
+
+
+def test_stickers_package_never_imports_companion() -> None:
+    """stickers/ is game-agnostic: the dependency goes one way (see DESIGN.md)."""
+    import ast
+    from pathlib import Path
+
+    import stickers
+
+    for path in Path(stickers.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            assert not any(n.split(".")[0] in ("companion", "hardware") for n in names), path
