@@ -8,7 +8,7 @@ import contextlib
 import locale
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from companion.games.registry import GAMES, load_game
@@ -43,12 +43,8 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     play.set_defaults(func=run_play)
 
 
-def _lines(source: Iterable[str]) -> Iterable[str]:
-    for line in source:
-        yield line.rstrip("\r\n")
-
-
 def run_play(args: argparse.Namespace) -> int:
+    from companion.inputs import InputHub
     from companion.narrate.catalogue import Catalogue
     from companion.output import Output
     from companion.session import Session
@@ -93,12 +89,16 @@ def run_play(args: argparse.Namespace) -> int:
 
     interactive = args.script is None and sys.stdin.isatty()
     out.emit(session.resume() if saved is not None else session.start())
+    hub = InputHub()
     source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
+    hub.add_lines(source, "script" if args.script else "keyboard")
     try:
-        for line in _lines(source):
+        for item in hub:
             if speaker is not None and interactive:
                 speaker.stop()  # a new input silences whatever is being said
-            messages = session.handle(line)
+            if item.text is None:
+                continue
+            messages = session.handle(item.text)
             for m in messages:
                 if m.event == "setting" and speaker is not None:
                     _adjust(speaker, m.data["setting"])
@@ -106,6 +106,7 @@ def run_play(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        hub.close()
         if args.script:
             source.close()
         if speaker is not None:

@@ -1,0 +1,63 @@
+"""Every input source feeds one queue: typed or scripted lines, keypads, card readers.
+
+Each source runs in its own thread and puts `InputItem`s on the queue; the game loop
+takes them one at a time, so a scan and a key pressed together are handled in order.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+
+@dataclass(frozen=True)
+class InputItem:
+    """`text` is a line as typed; `event` a device event (a scan, a reader unplugged)."""
+
+    source: str
+    text: str | None = None
+    event: Any = None
+
+
+_END = InputItem("end")
+
+
+class InputHub:
+    def __init__(self) -> None:
+        self.queue: queue.Queue[InputItem] = queue.Queue()
+        self._closers: list[Any] = []
+        self._line_sources = 0
+        self._ended = 0
+
+    def add_lines(self, stream: TextIO | Iterable[str], source: str = "keyboard") -> None:
+        """Lines from a stream; the hub ends when every line source has ended."""
+        self._line_sources += 1
+
+        def pump() -> None:
+            try:
+                for line in stream:
+                    self.queue.put(InputItem(source, text=line.rstrip("\r\n")))
+            finally:
+                self.queue.put(_END)
+
+        threading.Thread(target=pump, name=f"input-{source}", daemon=True).start()
+
+    def add_closer(self, closer: Any) -> None:
+        self._closers.append(closer)
+
+    def __iter__(self) -> Iterator[InputItem]:
+        while True:
+            item = self.queue.get()
+            if item is _END:
+                self._ended += 1
+                if self._ended >= self._line_sources:
+                    return
+                continue
+            yield item
+
+    def close(self) -> None:
+        for closer in self._closers:
+            closer()
