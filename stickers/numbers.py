@@ -55,9 +55,12 @@ _SEPARATORS = {SEPARATOR, "and", "et", "plus", "then", "puis", "ensuite", "also"
 _FILLERS = {
     "the", "le", "la", "les", "l", "des", "plain", "simple", "single", "seul", "seule",
     "only", "just", "juste", "sticker", "stickers", "autocollant", "autocollants",
-    "gommette", "gommettes", "in", "it", "inside", "on", "middle", "centre", "center",
-    "au", "milieu", "dedans", "interieur",
+    "gommette", "gommettes",
 }  # fmt: skip
+# Only after dots tied to a shape ("with two dots in the middle"): elsewhere they would
+# let "two dots in a square" read as 2 + 10, so there they are errors instead.
+_TRAILING = {"in", "it", "inside", "on", "middle", "centre", "center", "the", "au",
+             "milieu", "dedans", "interieur", "a", "l"}  # fmt: skip
 _ZERO = {"zero", "0", "no", "none", "nothing", "blank", "aucun", "aucune", "rien", "vide", "pas"}
 _ZERO_ALLOWED = _ZERO | {"number", "numbers", "chiffre", "chiffres", "de", "d"}
 _KEYWORDS = _DOT | _DOTTED | _SQUARE | _CIRCLE | _SEPARATORS
@@ -283,7 +286,7 @@ class _Parser:
         if n is None and w.endswith("s"):
             raise self.fail(start, "how many dots does the shape carry?")
         self.i = j + 1
-        while self.word() in _FILLERS:
+        while self.word() in _TRAILING and self.word(self.i + 1) not in _DOT | _DOTTED:
             self.i += 1
         return 1 if n is None else n
 

@@ -25,6 +25,9 @@ from stickers import NumberStickers, Piece, StickerParseError, decode, describe,
         ("Carré pointé à trois points, rond pointé, un point", 36),
         ("a dotted square with two dots", 20),
         ("square of two dots in the middle, three dots", 23),
+        ("carré pointé avec deux points au milieu et un rond pointé", 25),
+        ("square with two dots in it and a dot", 21),
+        ("square with two dots a dot", 21),
         ("carré pointé avec quatre points", 40),
         ("carré pointé à un point", 10),  # one dot on the square is the plain square
         ("a plain dotted square", 10),
@@ -65,6 +68,9 @@ def test_decode_accepts_natural_descriptions(text: str, value: int) -> None:
         ("17", ["a number alone", "dotted square, dotted circle, two dots"]),
         ("carré pointé à plusieurs points", ["how many"]),
         ("square with", ["not 'with'"]),
+        # reversed order must not silently read as 2 + 10
+        ("two dots in a square", ["understood 'two dots' (2)", "not 'in a'"]),
+        ("deux points dans un carré", ["understood 'deux points' (2)", "not 'dans un'"]),
     ],
 )
 def test_decode_errors_say_what_was_and_was_not_understood(
