@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from importlib import resources
@@ -27,6 +28,18 @@ LANGUAGES = ("fr", "en", "es", "uk")
 
 class Alternatives(tuple):  # type: ignore[type-arg]
     """A list said with "or" rather than "and" (the actions a player may choose)."""
+
+
+class Sentences(tuple):  # type: ignore[type-arg]
+    """Parts said one after the other as sentences (the board, geisha by geisha)."""
+
+
+@dataclass(frozen=True)
+class CardCount:
+    """Several copies of one card, said once with their number ("2 flowers (pink, 5)")."""
+
+    item: Any
+    n: int
 
 
 def plural_form(lang: str, n: int) -> str:
@@ -65,6 +78,19 @@ def available(lang: str) -> bool:
     return resources.files("companion").joinpath(f"locales/{lang}.toml").is_file()
 
 
+def _grouped(values: Sequence[Any]) -> list[Any]:
+    """Equal neighbouring cards become one CardCount, so lists say "2 fans"."""
+    from companion.games.hanamikoji.data import Item
+
+    out: list[Any] = []
+    for v in values:
+        if isinstance(v, Item) and out and isinstance(out[-1], CardCount) and out[-1].item == v:
+            out[-1] = CardCount(v, out[-1].n + 1)
+        else:
+            out.append(CardCount(v, 1) if isinstance(v, Item) else v)
+    return out
+
+
 class Catalogue:
     def __init__(self, lang: str) -> None:
         self.lang = lang if available(lang) else "en"
@@ -94,9 +120,18 @@ class Catalogue:
         if isinstance(v, Message):
             return self.render(v)
         if isinstance(v, Item):
-            geisha = v.geisha
-            return self.word("words", "card").format(
-                item=self.word("items", v.word),
+            v = CardCount(v, 1)
+        if isinstance(v, CardCount):
+            geisha = v.item.geisha
+            if v.n == 1:
+                return self.word("words", "card").format(
+                    item=self.word("items", v.item.word),
+                    colour=self.word("colours", geisha.colour.value),
+                    points=geisha.points,
+                )
+            return self.word("words", "cards").format(
+                n=v.n,
+                items=self.word("items_plural", v.item.word),
                 colour=self.word("colours", geisha.colour.value),
                 points=geisha.points,
             )
@@ -104,10 +139,12 @@ class Catalogue:
             return self.word("tokens", v.word)
         if isinstance(v, Enum):
             return self.word("words", str(v.value))
+        if isinstance(v, Sentences):
+            return " ".join(self.value(x) for x in v)
         if isinstance(v, Alternatives):
             return self.join([self.value(x) for x in v], "or_sep")
         if isinstance(v, (list, tuple)) and not isinstance(v, str):
-            return self.join([self.value(x) for x in v])
+            return self.join([self.value(x) for x in _grouped(v)])
         return str(v)
 
     def join(self, parts: Sequence[str], last: str = "and_sep") -> str:

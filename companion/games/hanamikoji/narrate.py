@@ -31,7 +31,7 @@ from companion.games.hanamikoji.rules import (
     State,
     Took,
 )
-from companion.narrate.catalogue import Alternatives
+from companion.narrate.catalogue import Alternatives, CardCount, Sentences
 from companion.narrate.message import Message, Priority
 
 Names = Sequence[str]
@@ -215,15 +215,14 @@ def query(q: Query, state: State, names: Names) -> list[Message]:
             parts.append(Message("", "board_geisha",
                                  {"geisha": geisha.name, "card": item, "a": names[0], "na": a,
                                   "b": names[1], "nb": b, "marker": marker}))
-        return [Message("board", "board", {"geishas": parts})]
+        return [Message("board", "board", {"geishas": Sentences(parts)})]
     if q is Query.ACTIONS:
         return [Message("actions", "actions_left",
                         {"a": names[0], "ta": _tokens_left(state, 0),
                          "b": names[1], "tb": _tokens_left(state, 1)})]
     if q is Query.UNSEEN:
         unseen = state.unseen()
-        counts = [Message("", "count_of", {"n": n, "card": item})
-                  for item, n in unseen.items() if n > 0]
+        counts = [CardCount(item, n) for item, n in unseen.items() if n > 0]
         return [Message("unseen", "unseen", {"cards": counts, "n": sum(unseen.values())})]
     if q is Query.TURN:
         if state.phase is Phase.OVER:
