@@ -58,7 +58,8 @@ def test_json_events_carry_scores_once(tmp_path, capsys, name, extra):
         assert len(r["favors"]) == 7
         assert set(r["favors"].values()) <= names | {None}
         # points agree with the markers: each geisha's points go to her holder
-        holders = {"violet": 2, "red": 2, "yellow": 2, "blue": 3, "orange": 3, "green": 4, "pink": 5}
+        holders = {"violet": 2, "red": 2, "yellow": 2, "blue": 3, "orange": 3, "green": 4,
+                   "pink": 5}
         for name_ in names:
             assert r["points"][name_] == sum(
                 p for colour, p in holders.items() if r["favors"][colour] == name_)
