@@ -3,13 +3,14 @@
 Linux and other POSIX systems: espeak-ng synthesis streamed into `aplay` (ALSA, which also
 reaches PulseAudio/PipeWire through their ALSA plugins), else `paplay`. Each candidate is
 probed by playing 20 ms of silence with a short timeout, so a machine without a sound card
-is detected in milliseconds. Windows and macOS: pyttsx3 in its own thread.
+is detected in milliseconds. Windows: pyttsx3 (SAPI5) in its own thread; macOS: `say`.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -74,6 +75,11 @@ def open_speaker(
                      espeak=binary, backend=f"espeak-ng + file sink ({root})")
         return finish(sp, None)
 
+    if sys.platform == "darwin" and shutil.which("say"):
+        from .pyttsx3_backend import MacSayOutput
+
+        return finish(Speaker(MacSayOutput(), lang=lang, settings=settings,
+                              backend="macOS say"), None)
     if sys.platform in ("win32", "darwin"):
         try:
             from .pyttsx3_backend import PyttsxOutput
@@ -82,8 +88,7 @@ def open_speaker(
         except Exception as exc:  # no driver, no voice: print only
             log.warning("pyttsx3 unavailable: %s", exc)
             return finish(NullSpeaker(lang, settings), NO_AUDIO)
-        return finish(Speaker(out, lang=lang, settings=settings,  # type: ignore[arg-type]
-                              backend="pyttsx3"), None)
+        return finish(Speaker(out, lang=lang, settings=settings, backend="pyttsx3"), None)
 
     binary = espeak_binary()
     if binary is None:

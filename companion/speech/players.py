@@ -115,9 +115,11 @@ class CommandPlayer:
 
 def aplay_player(device: str | None = None) -> CommandPlayer:
     dev = ["-D", device] if device else []
+    # aplay by default starts the PCM only once its whole buffer (~0.5 s) is full: ask for a
+    # 200 ms buffer started after 20 ms of audio, so the first chunk is heard at once.
     return CommandPlayer(f"aplay{':' + device if device else ''}",
-                         ["aplay", "-q", *dev, "-t", "raw", "-f", "S16_LE", "-r", "{rate}",
-                          "-c", "{channels}", "-"])
+                         ["aplay", "-q", *dev, "-B", "200000", "-R", "20000", "-t", "raw",
+                          "-f", "S16_LE", "-r", "{rate}", "-c", "{channels}", "-"])
 
 
 def paplay_player() -> CommandPlayer:

@@ -1,4 +1,4 @@
-"""Windows/macOS fallback: pyttsx3 (SAPI5 / NSSpeechSynthesizer) driven from its own thread.
+"""Windows: pyttsx3 (SAPI5) driven from its own thread; macOS: the system `say` command.
 
 The engine lives in one thread that runs pyttsx3's external loop (`startLoop(False)` +
 `iterate()`), and every call to it (say, stop) is made from that thread, as the COM and
@@ -9,7 +9,9 @@ a blocking `aplay` that stop() cannot interrupt. Untested on this project's Linu
 
 from __future__ import annotations
 
+import contextlib
 import queue
+import subprocess
 import threading
 from typing import Any
 
@@ -99,3 +101,46 @@ class PyttsxOutput(Output):
         super().close()
         self._cmds.put(("close", None, threading.Event()))
         self._engine_thread.join(timeout=1.0)
+
+
+# macOS voices shipped with the system for our languages; overridable in the settings.
+MAC_VOICES = {"fr": "Thomas", "en": "Samantha", "es": "Monica", "uk": "Lesya"}
+
+
+class _Proc:
+    def __init__(self, proc: subprocess.Popen[bytes]) -> None:
+        self.proc = proc
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.proc.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=0.1)
+
+
+class MacSayOutput(Output):
+    """macOS: the built-in `say` command per utterance; SIGKILL silences it at once.
+
+    Preferred to pyttsx3's nsss driver, whose external loop does not pump the Cocoa events
+    that report the end of an utterance. Untested here (no macOS machine).
+    """
+
+    def __init__(self, name: str = "shared") -> None:
+        super().__init__(name, player=None, espeak=None)  # type: ignore[arg-type]
+
+    def _play(self, u: Utterance) -> str:
+        if u.earcon is not None:
+            return "dropped"
+        voice = u.settings.voice_override(u.lang) or MAC_VOICES.get(u.lang)
+        argv = ["say", "-r", str(u.settings.rate), *(["-v", voice] if voice else []), "--",
+                u.text]
+        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            u._attach(_Proc(proc))
+        except PlayerGone:
+            return "stopped"
+        rc = proc.wait()
+        if u.cancelled:
+            return "stopped"
+        return "done" if rc == 0 else "failed"

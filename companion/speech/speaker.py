@@ -255,15 +255,18 @@ class Output:
 class Speaker:
     """Non-blocking speech on a shared output plus optional private outputs."""
 
-    def __init__(self, shared: Player | None, private: Mapping[str, Player] | None = None, *,
+    def __init__(self, shared: Player | Output | None,
+                 private: Mapping[str, Player] | None = None, *,
                  lang: str = "en", settings: SpeechSettings = DEFAULTS,
                  espeak: str | None = None, backend: str = "") -> None:
         self.lang = lang
         self.settings = settings
         self.espeak = espeak
-        self.backend = backend or (shared.name if shared else "private only")
+        self.backend = backend or (getattr(shared, "name", "") or "private only")
         self.warnings: list[str] = []
-        self._shared = Output("shared", shared, espeak) if shared is not None else None
+        # An Output may be passed ready-made (the pyttsx3 backend is its own "player").
+        self._shared = (shared if isinstance(shared, Output) or shared is None
+                        else Output("shared", shared, espeak))
         # Private outputs are keyed by channel name only; the shared output is not in here.
         self._private: dict[str, Output] = {
             ch: Output(ch, p, espeak) for ch, p in (private or {}).items()}
