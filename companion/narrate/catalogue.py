@@ -129,9 +129,12 @@ class Catalogue:
                     colour=self.word("colours", geisha.colour.value),
                     points=geisha.points,
                 )
+            items = self._lookup("items_plural", v.item.word)
+            if isinstance(items, dict):  # languages whose plural depends on the number
+                items = items.get(plural_form(self.lang, v.n)) or items.get("other", "")
             return self.word("words", "cards").format(
                 n=v.n,
-                items=self.word("items_plural", v.item.word),
+                items=items or v.item.word,
                 colour=self.word("colours", geisha.colour.value),
                 points=geisha.points,
             )

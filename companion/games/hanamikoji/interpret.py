@@ -35,7 +35,7 @@ from companion.games.hanamikoji.actions import (
 )
 from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.rules import Phase, State
-from companion.normalize import tokens
+from companion.normalize import fold, tokens
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ def _phrase_table() -> dict[tuple[str, ...], Word]:
 
     def put(phrases: tuple[str, ...] | list[str], meaning: Word) -> None:
         for phrase in phrases:
-            table.setdefault(tuple(phrase.split()), meaning)
+            table.setdefault(tuple(fold(phrase).split()), meaning)
 
     put(["/"], ("sep", None))
     for query, words in lx.QUERY_WORDS.items():
