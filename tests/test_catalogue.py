@@ -31,12 +31,35 @@ def fields(value: object) -> set[str]:
     return {f for t in texts for _, f, _, _ in string.Formatter().parse(str(t)) if f}
 
 
-@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
-def test_same_keys_and_placeholders_as_english(lang):
-    english, other = flatten(_load("en")), flatten(_load(lang))
+LOCALES = ROOT / "companion" / "locales"
+# Each catalogue file against its English twin: the core ({lang}.toml) in every language,
+# a game's or feature's file ({name}.{lang}.toml) wherever it has been translated (other
+# languages fall back to English for it).
+PAIRS = [
+    (path, LOCALES / (path.name[: -len(f"{lang}.toml")] + "en.toml"))
+    for lang in LANGS if lang != "en"
+    for path in sorted(LOCALES.glob(f"*{lang}.toml"))
+    if path.name == f"{lang}.toml" or path.name.endswith(f".{lang}.toml")
+]
+
+
+def read(path: Path) -> dict:
+    import tomllib
+
+    return tomllib.loads(path.read_text("utf-8"))
+
+
+@pytest.mark.parametrize(("path", "english_path"), PAIRS, ids=[p.name for p, _ in PAIRS])
+def test_same_keys_and_placeholders_as_english(path, english_path):
+    english, other = flatten(read(english_path)), flatten(read(path))
     assert set(other) == set(english), set(english) ^ set(other)
     for key, value in english.items():
         assert fields(other[key]) == fields(value), key
+
+
+def test_every_language_has_the_core_catalogue():
+    for lang in ("en", "fr", "es", "uk"):
+        assert (LOCALES / f"{lang}.toml").is_file()
 
 
 @pytest.mark.parametrize("lang", LANGS)
