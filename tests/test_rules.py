@@ -576,11 +576,6 @@ def test_deal_must_use_the_21_cards() -> None:
     refused(state, _deal(deck[0], deck[1:7], deck[7:13], (*deck[13:], W)), "bad_deal")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_apply_deal only compares the multiset of all 21 cards: hands of 5 and 7 cards "
-    "(or a pile of 9) are accepted, breaking the 6+4 hand arithmetic",
-)
 def test_deal_hands_must_hold_six_cards_each() -> None:
     state = new_game(full_information=True)
     deck = full_deck()

@@ -302,9 +302,10 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
 def _apply_deal(state: State, deal: Deal) -> tuple[State, tuple[Event, ...]]:
     if state.phase is not Phase.DEAL:
         raise IllegalAction("no_deal_now", "cards are dealt only at the start of a round")
-    if Counter((deal.removed, *deal.hands[0], *deal.hands[1], *deal.pile)) != Counter(
-        full_deck()
-    ):
+    sizes = (len(deal.hands[0]), len(deal.hands[1]), len(deal.pile))
+    if sizes != (HAND_SIZE, HAND_SIZE, PILE_SIZE) or Counter(
+        (deal.removed, *deal.hands[0], *deal.hands[1], *deal.pile)
+    ) != Counter(full_deck()):
         raise IllegalAction("bad_deal", "a deal must use the 21 item cards exactly once")
     players = tuple(PlayerRound(hand=Hand(0, hand)) for hand in deal.hands)
     new = replace(
