@@ -80,7 +80,8 @@ def main() -> None:
     args = parser.parse_args()
     lines = line_latency(args.games)
     print(f"line to announcement ({len(lines)} lines, {args.games} games, SQLite log on):")
-    print(f"  median {statistics.median(lines) * 1000:.2f} ms, p95 {pct(lines, 0.95) * 1000:.2f} ms,"
+    print(f"  median {statistics.median(lines) * 1000:.2f} ms,"
+          f" p95 {pct(lines, 0.95) * 1000:.2f} ms,"
           f" max {max(lines) * 1000:.2f} ms (target: median < 5 ms)")
     for label, extra in (("--no-speech", ["--no-speech"]), ("with speech", [])):
         times = startup(args.runs, extra)
