@@ -1,0 +1,163 @@
+"""Card readers and a keypad at the table: threads in, Messages out.
+
+`attach_devices` starts the reader and keypad threads of `companion play`; each puts
+`InputItem(source, event=ReaderEvent)` on the input hub, so scans, keys and typed lines
+are handled one at a time in arrival order. `handle_device_event` turns one event into
+Messages: scans through companion.scan, keys into lines for the session, a reader
+unplugged or back into a spoken sentence (the game goes on with keys and voice).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from companion.cards.registry import CardRegistry, is_payload
+from companion.commands import Ask, Cancel, Query
+from companion.inputs import InputHub, InputItem
+from companion.narrate.message import Message, Priority
+from companion.scan import cancel_private, context_for, handle_scan, private_keys, private_prompt
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PROTOCOL = "rdm6300"
+KEYPAD_NAME = "keypad"
+P = "cards."
+
+# Keypad symbols, acting at once (no Enter), as the play help tells players.
+SYMBOLS = {"*": "repeat", "/": "score", ".": "board", "-": "undo", "+": "help"}
+
+Announce = Callable[[list[Message]], None]
+
+
+def _reader_name(index: int) -> str:
+    return f"reader {index}"
+
+
+def attach_devices(hub: InputHub, args: Any, announce: Announce,
+                   **reader_options: Any) -> Any:
+    """Start the readers named by `args.reader` / `args.reader_protocol` and the keypad of
+    `args.keypad`; their events go to `hub.queue`, their close to the hub's closers.
+
+    `announce` receives one-off Messages (an unusable keypad, a bad protocol name).
+    `reader_options` go to each SerialReader (tests shorten retries and the repeat gap).
+    Returns the ReaderGroup, or None when there is no device to read.
+    """
+    from hardware import EvdevUnavailable, KeypadReader, ReaderGroup
+
+    urls = list(getattr(args, "reader", None) or [])
+    protocols = getattr(args, "reader_protocol", None) or [DEFAULT_PROTOCOL]
+    if isinstance(protocols, str):
+        protocols = [protocols]
+    protocols = list(protocols) + [protocols[-1]] * max(0, len(urls) - len(protocols))
+    keypad = getattr(args, "keypad", None)
+    if not urls and not keypad:
+        return None
+
+    def sink(source: str) -> Callable[[Any], None]:
+        return lambda event: hub.queue.put(InputItem(source, event=event))
+
+    group = ReaderGroup()
+    for index, (url, protocol) in enumerate(zip(urls, protocols, strict=False), start=1):
+        try:
+            group.add(url, protocol, name=_reader_name(index), on_event=sink("reader"),
+                      **reader_options)
+        except ValueError:  # an unknown protocol name: say it, keep the others
+            announce([Message("reader_error", P + "reader_bad_protocol",
+                              {"protocol": protocol}, {"url": url}, Priority.REFUSAL)])
+    if keypad:
+        try:
+            reader = KeypadReader(keypad, name=KEYPAD_NAME, emit_keys=True, emit_lines=False,
+                                  on_event=sink("keypad"))
+        except EvdevUnavailable as error:
+            announce([Message("keypad_error", P + "keypad_unavailable", {},
+                              {"detail": str(error)}, Priority.REFUSAL)])
+        else:
+            group.add_reader(reader)
+    if not group.readers:
+        return None
+    group.start()
+    hub.add_closer(group.close)
+    return group
+
+
+def handle_device_event(session: Any, event: Any, registry: CardRegistry | None
+                        ) -> list[Message]:
+    """Messages for one ReaderEvent; never raises (a player never sees a traceback)."""
+    try:
+        return _event(session, event, registry)
+    except Exception:  # a bug must not end the game at the table: log it, say one line
+        log.exception("device event %r could not be handled", event)
+        return [Message("error", P + "input_failed", priority=Priority.REFUSAL)]
+
+
+def _event(session: Any, event: Any, registry: CardRegistry | None) -> list[Message]:
+    keypad = event.reader == KEYPAD_NAME
+    number = event.reader.rpartition(" ")[2]
+    data = {"device": event.reader, "url": event.url, "detail": event.detail}
+    if event.kind == "scan":
+        return handle_scan(session, event.value, registry)
+    if event.kind == "key":
+        return _key(session, event, registry)
+    if event.kind == "connected":
+        key = "keypad_connected" if keypad else "reader_connected"
+        return [Message("reader_connected", P + key, {}, data)]
+    if event.kind == "disconnected":
+        context_for(session).keys.pop(event.reader, None)  # half-keyed line: gone with it
+        key = "keypad_disconnected" if keypad else "reader_disconnected"
+        return [Message("reader_disconnected", P + key, {}, data, Priority.REFUSAL)]
+    key = "keypad_error" if keypad else "reader_unavailable"  # "error": cannot be opened
+    return [Message("reader_disconnected", P + key, {"reader": "" if keypad else number},
+                    data, Priority.REFUSAL)]
+
+
+def _key(session: Any, event: Any, registry: CardRegistry | None) -> list[Message]:
+    buffer = context_for(session).keys.setdefault(event.reader, [])
+    value = event.value
+    if value in ("ENTER", "TAB"):
+        line = "".join(buffer)
+        buffer.clear()
+        return handle_line(session, line, registry)
+    if value == "BACKSPACE":
+        if buffer:
+            buffer.pop()
+        return []
+    if value == "ESCAPE":
+        had = bool(buffer)
+        buffer.clear()
+        return [Message("info", P + "typed_cancelled")] if had else []
+    if value == "0" and not buffer:
+        return _symbol(session, "0")  # later zeros belong to a tag id typed by a wedge
+    if value in SYMBOLS and not (value == "/" and buffer):
+        return _symbol(session, value)  # the keys typed so far stay
+    if len(value) == 1:
+        buffer.append(value)  # digits, "/" between pairs, letters from a wedge scanner
+    return []
+
+
+def handle_line(session: Any, line: str, registry: CardRegistry | None) -> list[Message]:
+    """A keyed or typed line: a tag id or label typed by a wedge scanner is a scan; during
+    a scanned Secret/Discard, digits name its cards privately; else the session's line."""
+    text = line.strip()
+    if text and (is_payload(text) or (registry is not None and registry.lookup(text))):
+        return handle_scan(session, text, registry)
+    if text == "0" or text in SYMBOLS:
+        return _symbol(session, text)
+    if text == "" or text.isdigit():
+        private = private_keys(session, text)
+        if private is not None:
+            return private
+    return session.handle(line)
+
+
+def _symbol(session: Any, symbol: str) -> list[Message]:
+    if symbol in ("0", "-") and cancel_private(session):
+        return [Message("info", "cancelled")] + session.execute(Ask(Query.WHAT))
+    if symbol == "0":
+        return session.execute(Cancel())
+    if symbol == "*":
+        again = private_prompt(session)
+        if again is not None:
+            return again
+    return session.handle(SYMBOLS[symbol])
