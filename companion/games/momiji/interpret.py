@@ -1,0 +1,283 @@
+"""From a line a player typed, keyed or said to one command, in the game's context.
+
+The phase decides what bare words mean: during set-up a list of colours, objectives,
+cards or a number answers the question asked; during a turn a lone colour collects that
+column and cards with values are played. On a keypad the first digit of a turn names the
+action (1 collect ... 9 end) and a card is two digits: leaf type 1-6, value 0-3.
+"""
+
+from __future__ import annotations
+
+from companion.commands import Adjust, Ask, Cancel, MetaCommand, Query, Reply, Undo, parse_meta
+from companion.errors import InvalidCommand
+from companion.games.momiji import lexicon as lx
+from companion.games.momiji.actions import (
+    Action,
+    Activate,
+    Bonus,
+    Collect,
+    Colours,
+    Draw,
+    Empty,
+    End,
+    Gain,
+    Garden,
+    Landscape,
+    Objectives,
+    PileSize,
+    Place,
+    Play,
+    Reveal,
+    Trade,
+    parse_action,
+)
+from companion.games.momiji.data import LEAVES, MAX_VALUE, Leaf, Objective
+from companion.games.momiji.rules import Phase, State
+from companion.normalize import tokens
+from stickers.colours import Colour
+
+Command = Action | MetaCommand
+Word = tuple[str, object]  # (kind, value)
+
+
+def parse_command(text: str) -> Command:
+    """Parse any command's canonical text (the inverse of `.text()`)."""
+    meta = parse_meta(text)
+    return meta if meta is not None else parse_action(text)
+
+
+def _phrase_table() -> dict[tuple[str, ...], Word]:
+    table: dict[tuple[str, ...], Word] = {}
+
+    def put(phrases: tuple[str, ...] | list[str], meaning: Word) -> None:
+        for phrase in phrases:
+            table.setdefault(tuple(phrase.split()), meaning)
+
+    for query, words in lx.QUERY_WORDS.items():
+        put(words, ("query", query))
+    for setting, words in lx.SETTING_WORDS.items():
+        put(words, ("setting", setting))
+    put(lx.UNDO_WORDS, ("undo", None))
+    put(lx.YES_WORDS, ("yes", None))
+    put(lx.NO_WORDS, ("no", None))
+    put(lx.CANCEL_WORDS, ("cancel", None))
+    for verb, words in lx.VERB_WORDS.items():
+        put(words, ("verb", verb))
+    for objective, words in lx.OBJECTIVE_WORDS.items():
+        put(words, ("objective", objective))
+    for colour, words in lx.COLOUR_WORDS.items():
+        put(words, ("colour", colour))
+    for word, n in lx.NUMBER_WORDS.items():
+        put([word], ("num", n))
+    put(lx.UNKNOWN_WORDS, ("unknown", None))
+    put(lx.SEPARATORS, ("sep", None))
+    put(lx.FILLERS, ("filler", None))
+    return table
+
+
+_TABLE = _phrase_table()
+_LONGEST = max(len(k) for k in _TABLE)
+
+
+def meanings(line: str) -> list[Word]:
+    toks = tokens(line)
+    out: list[Word] = []
+    i = 0
+    while i < len(toks):
+        word = toks[i].word
+        if word.isdigit():
+            out.append(("digits", word))
+            i += 1
+            continue
+        for size in range(min(_LONGEST, len(toks) - i), 0, -1):
+            key = tuple(t.word for t in toks[i : i + size])
+            if key in _TABLE:
+                out.append(_TABLE[key])
+                i += size
+                break
+        else:
+            understood = " ".join(t.word for t in toks[:i])
+            raise InvalidCommand(
+                "unknown_word", f"I did not understand '{word}'", word=word, understood=understood
+            )
+    return [m for m in out if m[0] not in ("filler", "sep")]
+
+
+def _meta(word: Word) -> MetaCommand | None:
+    kind, value = word
+    if kind == "query":
+        return Ask(value)  # type: ignore[arg-type]
+    if kind == "setting":
+        return Adjust(value)  # type: ignore[arg-type]
+    return {"undo": Undo(), "yes": Reply(True), "no": Reply(False), "cancel": Cancel()}.get(kind)
+
+
+def interpret(line: str, state: State, *, pending: object = None, lang: str = "en") -> Command:
+    """The command a line means now; raises InvalidCommand (the rules check legality)."""
+    words = meanings(line)
+    if not words:
+        return Ask(Query.WHAT)
+    if len(words) == 1:
+        meta = _meta(words[0])
+        if meta is not None:
+            return meta
+    if any(k in ("query", "setting", "undo", "yes", "no", "cancel") for k, _ in words):
+        raise InvalidCommand("one_at_a_time", "say a question or undo on its own line")
+    kind, value = words[0]
+    verb, args = (str(value), words[1:]) if kind == "verb" else (None, words)
+    phase = state.phase
+    if verb is None and phase is Phase.COLOURS or verb in ("colours", "without"):
+        return _colours(args, without=verb == "without")
+    if phase is Phase.OBJECTIVES and verb in (None, "objective") or verb == "objectives":
+        return Objectives(_objectives(args))
+    if verb is None and phase is Phase.GARDEN or verb == "garden" and args:
+        return Garden(_cards(args))
+    if phase is Phase.PILE and verb in (None, "pile", "draw") or verb == "pile":
+        if len(args) == 1 and args[0][0] == "unknown":
+            return PileSize(None)
+        n = _number(args, "pile")
+        return PileSize(None if n == 0 else n)  # 0 on a keypad: not counted
+    if verb == "garden":
+        return Ask(Query.BOARD)
+    if verb is None:
+        return _bare_turn(args)
+    return _verb(verb, args)
+
+
+def _verb(verb: str, args: list[Word]) -> Command:
+    if verb == "collect":
+        return Collect(_colour(args))
+    if verb in ("play", "place", "reveal"):
+        return {"play": Play, "place": Place, "reveal": Reveal}[verb](_cards(args))
+    if verb == "objective":
+        found = _objectives(args)
+        if len(found) != 1:
+            raise InvalidCommand("momiji.one_objective", "name one objective")
+        return Activate(found[0])
+    if verb == "landscape":
+        return Landscape(_number(args, "landscape"))
+    if verb == "bonus":
+        return Bonus(_number(args, "bonus"))
+    if verb == "trade":
+        return Trade(_cards(args) if args else None)
+    if verb in ("gain", "lose"):
+        n = _number(args, verb)
+        return Gain(n if verb == "gain" else -n)
+    if verb == "draw":
+        return Draw(_number(args, "draw") if args else 1)
+    if verb == "empty":
+        return Empty()
+    return End()
+
+
+def _bare_turn(args: list[Word]) -> Command:
+    """No verb: a keypad action number, a lone colour (collect) or cards (play)."""
+    kind, value = args[0]
+    if kind == "digits":
+        digits = str(value)
+        number = int(digits[0])
+        if number not in lx.KEYPAD_ACTIONS:
+            raise InvalidCommand("momiji.bad_action_number", "actions are numbered 1 to 9")
+        rest: list[Word] = ([("digits", digits[1:])] if digits[1:] else []) + args[1:]
+        return _verb(lx.KEYPAD_ACTIONS[number], rest)
+    if kind == "colour" and len(args) == 1:
+        return Collect(value)  # type: ignore[arg-type]
+    if kind == "colour":
+        return Play(_cards(args))
+    raise InvalidCommand(
+        "momiji.say_action_first", "say the action: collect, play, objective, or end"
+    )
+
+
+def _colour_of_digit(d: str) -> Colour:
+    if not "1" <= d <= str(len(LEAVES)):
+        raise InvalidCommand("momiji.bad_colour_digit", "leaf types are keyed 1 to 6", digit=d)
+    return LEAVES[int(d) - 1]
+
+
+def _colour(args: list[Word]) -> Colour:
+    if len(args) == 1 and args[0][0] == "colour":
+        return args[0][1]  # type: ignore[return-value]
+    if len(args) == 1 and args[0][0] == "digits" and len(str(args[0][1])) == 1:
+        return _colour_of_digit(str(args[0][1]))
+    raise InvalidCommand("momiji.one_colour", "name one leaf type: its colour or symbol")
+
+
+def _colours(args: list[Word], without: bool) -> Colours:
+    if args and args[0] == ("verb", "without"):
+        without, args = True, args[1:]
+    named: list[Colour] = []
+    for kind, value in args:
+        if kind == "colour":
+            named.append(value)  # type: ignore[arg-type]
+        elif kind == "digits":
+            named.extend(_colour_of_digit(d) for d in str(value))
+        else:
+            raise InvalidCommand("momiji.colours_expected", "I expected leaf colours here")
+    if without:
+        named = [c for c in LEAVES if c not in named]
+    return Colours(tuple(named))
+
+
+def _objectives(args: list[Word]) -> tuple[Objective, ...]:
+    found: list[Objective] = []
+    for kind, value in args:
+        if kind == "objective":
+            found.append(value)  # type: ignore[arg-type]
+        elif kind == "colour":
+            found.append(Objective(value.value))  # type: ignore[attr-defined]
+        elif kind in ("digits", "num"):
+            n = int(value)  # type: ignore[call-overload]
+            if n == 0:
+                found.append(Objective.ZERO)  # the "0" token
+            elif 1 <= n <= len(Objective):
+                found.append(Objective.from_number(n))
+            else:
+                raise InvalidCommand(
+                    "momiji.bad_objective_number", "objectives are numbered 1 to 16", number=n
+                )
+        else:
+            raise InvalidCommand("momiji.objectives_expected", "I expected objectives here")
+    return tuple(found)
+
+
+def _value(n: int) -> int:
+    if not 0 <= n <= MAX_VALUE:
+        raise InvalidCommand("momiji.bad_value", "leaf values are 0 to 3", value=n)
+    return n
+
+
+def _cards(args: list[Word]) -> tuple[Leaf, ...]:
+    """'green 1 2 red 0' (a value belongs to the type before it) or keypad pairs '1112 60'."""
+    cards: list[Leaf] = []
+    colour: Colour | None = None
+    waiting = False  # a colour was named and no value has followed it yet
+    for kind, value in args:
+        if waiting and kind == "colour":
+            raise InvalidCommand("momiji.value_missing", "say the value after the colour")
+        waiting = kind == "colour"
+        if kind == "colour":
+            colour = value  # type: ignore[assignment]
+        elif kind == "num" and colour is not None:
+            cards.append(Leaf(colour, _value(int(value))))  # type: ignore[call-overload]
+        elif kind == "digits" and colour is not None:
+            cards.extend(Leaf(colour, _value(int(d))) for d in str(value))
+        elif kind == "digits":
+            digits = str(value)
+            if len(digits) % 2:
+                raise InvalidCommand(
+                    "momiji.card_digits", "key each card as two digits: type then value"
+                )
+            for i in range(0, len(digits), 2):
+                cards.append(Leaf(_colour_of_digit(digits[i]), _value(int(digits[i + 1]))))
+        else:
+            raise InvalidCommand("momiji.cards_expected", "I expected leaf cards here")
+    if waiting:
+        raise InvalidCommand("momiji.value_missing", "say the value after the colour")
+    return tuple(cards)
+
+
+def _number(args: list[Word], what: str) -> int:
+    if len(args) == 1 and args[0][0] in ("digits", "num"):
+        return int(args[0][1])  # type: ignore[call-overload]
+    raise InvalidCommand("momiji.number_expected", f"{what} takes a number", action=what)

@@ -1,0 +1,793 @@
+"""Momiji's rules: State + Action -> new State and Events, or IllegalAction.
+
+Pure: no I/O, no randomness. The companion sees what the table sees: the garden, every
+played pile, acorns, torii and objectives. Hands are counts of unknown cards plus the cards
+known to be in them (collected from the garden, so seen by all). What the seed leaves to
+the physical cards (acorn icons, landscape abilities) is told by the players as outcomes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from companion.errors import IllegalAction
+from companion.games.momiji.actions import (
+    Action,
+    Activate,
+    Bonus,
+    Collect,
+    Colours,
+    Draw,
+    Empty,
+    End,
+    Gain,
+    Garden,
+    Landscape,
+    Objectives,
+    PileSize,
+    Place,
+    Play,
+    Reveal,
+    Trade,
+)
+from companion.games.momiji.data import (
+    COLUMN_LIMIT,
+    COOL,
+    FIRST_ACORNS,
+    GARDEN_START,
+    HAND_LIMIT,
+    HAND_SIZE,
+    LANDSCAPES,
+    LEAVES,
+    MAX_PLAYERS,
+    MAX_VALUE,
+    MIN_PLAYERS,
+    OBJECTIVE_COST,
+    OTHER_ACORNS,
+    OTHER_POINTS,
+    OWNER_POINTS,
+    TYPES_IN_PLAY,
+    WARM,
+    Leaf,
+    Objective,
+    sort_leaves,
+    tokens_for,
+)
+from stickers.colours import Colour
+
+TABLE = -1  # set-up steps belong to the whole table, not to a player
+
+
+class Phase(Enum):
+    COLOURS = "colours"
+    OBJECTIVES = "objectives"
+    GARDEN = "garden"
+    PILE = "pile"
+    TURN = "turn"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Cards in a hand: how many nobody has told us, and the ones we know."""
+
+    unknown: int = 0
+    known: tuple[Leaf, ...] = ()
+
+    @property
+    def size(self) -> int:
+        return self.unknown + len(self.known)
+
+    def add(self, cards: Iterable[Leaf]) -> Hand:
+        return replace(self, known=sort_leaves((*self.known, *cards)))
+
+    def remove(self, cards: tuple[Leaf, ...] | None, count: int) -> Hand:
+        """Without `cards`, or without `count` unnamed cards; raises if it cannot hold them."""
+        if cards is None:
+            if count > self.size:
+                raise IllegalAction(
+                    "momiji.hand_too_small", f"the hand holds only {self.size} cards",
+                    n=self.size, size=self.size,
+                )
+            # Unnamed cards may be known ones: what is left is no longer known.
+            return Hand(self.size - count, ())
+        known = list(self.known)
+        unknown = self.unknown
+        for card in cards:
+            if card in known:
+                known.remove(card)
+            elif unknown > 0:
+                unknown -= 1
+            else:
+                raise IllegalAction(
+                    "momiji.not_in_hand", f"{card.text()} is not in that hand", card=card
+                )
+        return Hand(unknown, tuple(known))
+
+
+@dataclass(frozen=True)
+class Player:
+    acorns: int
+    hand: Hand = field(default_factory=lambda: Hand(HAND_SIZE))
+    piles: tuple[tuple[int, ...], ...] = ((),) * len(LEAVES)  # values, bottom to top
+    torii: int = 0
+    landscapes: frozenset[int] = frozenset()  # landscape cards used (1 to 3)
+    objectives: tuple[Objective, ...] = ()  # activated by this player
+
+    def pile(self, colour: Colour) -> tuple[int, ...]:
+        return self.piles[LEAVES.index(colour)]
+
+    def with_pile(self, colour: Colour, pile: tuple[int, ...]) -> Player:
+        piles = list(self.piles)
+        piles[LEAVES.index(colour)] = pile
+        return replace(self, piles=tuple(piles))
+
+    @property
+    def placed(self) -> int:
+        return sum(len(p) for p in self.piles)
+
+    def pile_points(self) -> int:
+        return sum(len(p) * p[-1] for p in self.piles if p)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the player whose turn it is has done so far."""
+
+    main: str | None = None  # collect, play, objective; "reveal" is a collect begun
+    several: bool = False  # the leaves played were of several types: harvest bonus
+    bonus: bool = False  # the harvest bonus was told
+    optional: str | None = None  # landscape or trade: one per turn
+
+
+# Events: what happened, for narration. Players are indexes in table order.
+@dataclass(frozen=True)
+class ColoursChosen:
+    colours: tuple[Colour, ...]
+
+
+@dataclass(frozen=True)
+class ObjectivesRevealed:
+    objectives: tuple[Objective, ...]
+
+
+@dataclass(frozen=True)
+class GardenLaid:
+    cards: tuple[Leaf, ...]
+
+
+@dataclass(frozen=True)
+class PileCounted:
+    count: int | None
+
+
+@dataclass(frozen=True)
+class TurnStarted:
+    player: int
+    last: bool  # the end is triggered: this is the player's last turn
+
+
+@dataclass(frozen=True)
+class Revealed:
+    player: int
+    cards: tuple[Leaf, ...]
+    discarded: tuple[Leaf, ...]  # went to full columns: discarded at once
+    pile: int | None
+
+
+@dataclass(frozen=True)
+class Collected:
+    player: int
+    colour: Colour
+    cards: tuple[Leaf, ...]
+    hand: int
+
+
+@dataclass(frozen=True)
+class Placed:
+    player: int
+    cards: tuple[Leaf, ...]
+    closed: tuple[Colour, ...]  # piles a 3 closed
+    torii: int  # torii tokens taken (fewer than closed piles when none are left)
+    extra: bool  # placed by a landscape, not as the main action
+
+
+@dataclass(frozen=True)
+class BonusTaken:
+    player: int
+    connections: int
+    acorns: int  # the player's acorns after
+
+
+@dataclass(frozen=True)
+class Activated:
+    player: int
+    objective: Objective
+    acorns: int
+
+
+@dataclass(frozen=True)
+class LandscapeUsed:
+    player: int
+    card: int
+    acorns: int
+
+
+@dataclass(frozen=True)
+class Traded:
+    player: int
+    cards: tuple[Leaf, ...] | None
+    acorns: int
+
+
+@dataclass(frozen=True)
+class Gained:
+    player: int
+    change: int
+    acorns: int
+
+
+@dataclass(frozen=True)
+class Drew:
+    player: int
+    count: int
+    hand: int
+
+
+@dataclass(frozen=True)
+class PileEmptied:
+    player: int
+
+
+@dataclass(frozen=True)
+class EndTriggered:
+    player: int
+    reason: str  # pile or torii
+
+
+@dataclass(frozen=True)
+class TurnEnded:
+    player: int
+    discarded: int  # over the hand limit
+    hand: int
+    acorns: int
+
+
+@dataclass(frozen=True)
+class ObjectiveResult:
+    objective: Objective
+    owner: int
+    values: tuple[int, ...]  # each player's measure
+    achievers: tuple[int, ...]  # best (ties included); none if the best is nothing
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Scores:
+    piles: tuple[int, ...]
+    acorns: tuple[int, ...]
+    objectives: tuple[ObjectiveResult, ...]
+    totals: tuple[int, ...]
+    hands: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str  # points, hand (the tie-break) or shared
+
+
+@dataclass(frozen=True)
+class GameOver:
+    scores: Scores
+
+
+Event = (
+    ColoursChosen | ObjectivesRevealed | GardenLaid | PileCounted | TurnStarted | Revealed
+    | Collected | Placed | BonusTaken | Activated | LandscapeUsed | Traded | Gained | Drew
+    | PileEmptied | EndTriggered | TurnEnded | GameOver
+)
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[Player, ...]
+    phase: Phase
+    to_move: int
+    colours: tuple[Colour, ...] = ()
+    available: tuple[Objective, ...] = ()  # revealed and not activated
+    garden: tuple[tuple[int, ...], ...] = ((),) * len(LEAVES)  # values per column
+    pile: int | None = None  # cards left to draw; None: not counted; 0: empty
+    torii: int = 0  # in the middle of the table
+    discard: int = 0
+    turn: Turn = field(default_factory=Turn)
+    turns_left: int | None = None  # once the end is triggered, this turn included
+    ending: str | None = None
+    scores: Scores | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def count(self) -> int:
+        return len(self.players)
+
+    def column(self, colour: Colour) -> tuple[int, ...]:
+        return self.garden[LEAVES.index(colour)]
+
+    def activated(self) -> list[tuple[Objective, int]]:
+        return [(o, i) for i, p in enumerate(self.players) for o in p.objectives]
+
+
+def new_game(players: int) -> State:
+    """A game at set-up; the first player (index 0) has 4 acorns, the others 5."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalAction(
+            "momiji.player_count", "Momiji is for 2 to 4 players", n=players
+        )
+    table = tuple(
+        Player(acorns=FIRST_ACORNS if i == 0 else OTHER_ACORNS) for i in range(players)
+    )
+    state = State(players=table, phase=Phase.COLOURS, to_move=TABLE, torii=tokens_for(players))
+    if TYPES_IN_PLAY[players] == len(LEAVES):
+        return replace(state, phase=Phase.OBJECTIVES, colours=LEAVES)
+    return state
+
+
+def _set(state: State, index: int, player: Player) -> State:
+    players = list(state.players)
+    players[index] = player
+    return replace(state, players=tuple(players))
+
+
+def _check_in_play(state: State, cards: Iterable[Leaf]) -> None:
+    for card in cards:
+        if card.colour not in state.colours:
+            raise IllegalAction(
+                "momiji.colour_out", f"{card.colour.value} leaves are not in this game",
+                colour=card.colour,
+            )
+
+
+def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    """The state after `action`, with what happened; raises IllegalAction otherwise."""
+    if state.phase is Phase.OVER:
+        raise IllegalAction("game_over", "the game is over")
+    setup = {
+        Phase.COLOURS: (Colours, _colours), Phase.OBJECTIVES: (Objectives, _objectives),
+        Phase.GARDEN: (Garden, _garden), Phase.PILE: (PileSize, _pile_size),
+    }
+    if state.phase in setup:
+        kind, step = setup[state.phase]
+        if not isinstance(action, kind):
+            raise IllegalAction(
+                f"momiji.setup_{state.phase.value}", "set-up first", phase=state.phase.value
+            )
+        return step(state, action)  # type: ignore[operator]
+    if isinstance(action, (Colours, Objectives, Garden, PileSize)):
+        raise IllegalAction("momiji.setup_done", "the set-up is done")
+    handlers = {
+        Reveal: _reveal, Collect: _collect, Play: _play, Bonus: _bonus, Activate: _activate,
+        Landscape: _landscape, Trade: _trade, Gain: _gain, Draw: _draw, Place: _place,
+        Empty: _empty, End: _end,
+    }
+    new, events = handlers[type(action)](state, action)  # type: ignore[operator]
+    return _maybe_trigger(state, new, list(events))
+
+
+# -- set-up --------------------------------------------------------------------------------
+def _colours(state: State, action: Colours) -> tuple[State, tuple[Event, ...]]:
+    wanted = TYPES_IN_PLAY[state.count]
+    if len(action.colours) != wanted or len(set(action.colours)) != wanted:
+        raise IllegalAction(
+            "momiji.colour_count", f"{state.count} players use {wanted} leaf types",
+            players=state.count, n=wanted, got=len(set(action.colours)),
+        )
+    new = replace(state, colours=action.colours, phase=Phase.OBJECTIVES)
+    return new, (ColoursChosen(action.colours),)
+
+
+def _objectives(state: State, action: Objectives) -> tuple[State, tuple[Event, ...]]:
+    wanted = tokens_for(state.count)
+    if len(set(action.objectives)) != len(action.objectives):
+        raise IllegalAction("momiji.objective_twice", "each objective token exists once")
+    if len(action.objectives) != wanted:
+        raise IllegalAction(
+            "momiji.objective_count", f"{state.count} players reveal {wanted} objectives",
+            players=state.count, n=wanted, got=len(action.objectives),
+        )
+    for objective in action.objectives:
+        if objective.leaf is not None and objective.leaf not in state.colours:
+            raise IllegalAction(
+                "momiji.objective_out", "that leaf type is not in this game",
+                objective=objective,
+            )
+    new = replace(state, available=action.objectives, phase=Phase.GARDEN)
+    return new, (ObjectivesRevealed(action.objectives),)
+
+
+def _garden(state: State, action: Garden) -> tuple[State, tuple[Event, ...]]:
+    if len(action.cards) != GARDEN_START:
+        raise IllegalAction(
+            "momiji.garden_count", "the garden starts with 4 cards",
+            n=GARDEN_START, got=len(action.cards),
+        )
+    _check_in_play(state, action.cards)
+    garden, _ = _lay(state.garden, action.cards)
+    return replace(state, garden=garden, phase=Phase.PILE), (GardenLaid(action.cards),)
+
+
+def _pile_size(state: State, action: PileSize) -> tuple[State, tuple[Event, ...]]:
+    if action.count is not None and action.count < 1:
+        raise IllegalAction("momiji.pile_size", "a counted pile holds at least one card")
+    new = replace(state, pile=action.count, phase=Phase.TURN, to_move=0, turn=Turn())
+    return new, (PileCounted(action.count), TurnStarted(0, last=False))
+
+
+def _lay(
+    garden: tuple[tuple[int, ...], ...], cards: Iterable[Leaf]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[Leaf, ...]]:
+    """Cards sorted into their columns; those of a full column go to the discard."""
+    columns = [list(c) for c in garden]
+    discarded = []
+    for card in cards:
+        column = columns[LEAVES.index(card.colour)]
+        if len(column) >= COLUMN_LIMIT:
+            discarded.append(card)
+        else:
+            column.append(card.value)
+    return tuple(tuple(c) for c in columns), tuple(discarded)
+
+
+# -- main actions --------------------------------------------------------------------------
+def _need_main(state: State, what: str) -> None:
+    main = state.turn.main
+    if main == "reveal" and what != "collect":
+        raise IllegalAction("momiji.collect_now", "cards were revealed: collect a column now")
+    if main is not None and main != "reveal":
+        raise IllegalAction("momiji.main_done", "the main action of this turn is done")
+
+
+def _pay(state: State, cost: int, reason: str) -> Player:
+    me = state.players[state.to_move]
+    if me.acorns < cost:
+        raise IllegalAction(
+            "momiji.no_acorns", f"{reason} costs {cost} acorns; there are {me.acorns}",
+            n=cost, cost=cost, acorns=me.acorns, action=reason,
+        )
+    return replace(me, acorns=me.acorns - cost)
+
+
+def _reveal(state: State, action: Reveal) -> tuple[State, tuple[Event, ...]]:
+    if state.turn.main is not None:
+        raise IllegalAction("momiji.reveal_first", "reveal before collecting, once a turn")
+    if state.pile == 0:
+        raise IllegalAction("momiji.pile_empty", "the draw pile is empty")
+    wanted = GARDEN_START if state.pile is None else min(GARDEN_START, state.pile)
+    got = len(action.cards)
+    if got == 0 or got > wanted or (state.pile is not None and got != wanted):
+        raise IllegalAction(
+            "momiji.reveal_count", f"reveal {wanted} cards, not {got}", n=wanted, got=got
+        )
+    _check_in_play(state, action.cards)
+    me = _pay(state, 1, "reveal")
+    garden, discarded = _lay(state.garden, action.cards)
+    # Fewer than four cards from an uncounted pile: it ran out.
+    pile = 0 if state.pile is None and got < GARDEN_START else state.pile
+    if pile is not None and state.pile is not None:
+        pile = state.pile - got
+    new = replace(
+        _set(state, state.to_move, me), garden=garden, pile=pile,
+        discard=state.discard + len(discarded), turn=replace(state.turn, main="reveal"),
+    )
+    return new, (Revealed(state.to_move, action.cards, discarded, pile),)
+
+
+def _collect(state: State, action: Collect) -> tuple[State, tuple[Event, ...]]:
+    _need_main(state, "collect")
+    if action.colour not in state.colours:
+        raise IllegalAction(
+            "momiji.colour_out", "that leaf type is not in this game", colour=action.colour
+        )
+    column = state.column(action.colour)
+    if not column:
+        raise IllegalAction(
+            "momiji.column_empty", "the garden has no card of that type", colour=action.colour
+        )
+    cards = tuple(Leaf(action.colour, v) for v in column)
+    me = state.players[state.to_move]
+    me = replace(me, hand=me.hand.add(cards))
+    garden = list(state.garden)
+    garden[LEAVES.index(action.colour)] = ()
+    new = replace(
+        _set(state, state.to_move, me), garden=tuple(garden),
+        turn=replace(state.turn, main="collect"),
+    )
+    return new, (Collected(state.to_move, action.colour, cards, me.hand.size),)
+
+
+def play_kind(cards: tuple[Leaf, ...]) -> bool:
+    """True for several types (harvest bonus), False for one or two of one type."""
+    colours = {c.colour for c in cards}
+    if len(cards) >= 2 and len(colours) == len(cards):
+        return True
+    if len(colours) == 1 and len(cards) <= 2:
+        return False
+    raise IllegalAction(
+        "momiji.play_mix",
+        "play several cards all of different types, or one or two cards of one type",
+    )
+
+
+def _stack(state: State, me: Player, cards: tuple[Leaf, ...]) -> tuple[Player, list[Colour]]:
+    """The player's piles with `cards` on them (ascending within a type), or IllegalAction."""
+    closed = []
+    for card in cards:
+        pile = me.pile(card.colour)
+        if pile and pile[-1] == MAX_VALUE:
+            raise IllegalAction(
+                "momiji.pile_closed", "a pile with a 3 is closed", colour=card.colour
+            )
+        if not pile and card.value != 0:
+            raise IllegalAction(
+                "momiji.pile_starts_at_0", "a pile starts with a 0", card=card,
+            )
+        if pile and card.value not in (pile[-1], pile[-1] + 1):
+            raise IllegalAction(
+                "momiji.pile_order", "a card equals the top of its pile or is one higher",
+                card=card, top=pile[-1],
+            )
+        me = me.with_pile(card.colour, (*pile, card.value))
+        if card.value == MAX_VALUE:
+            closed.append(card.colour)
+    return me, closed
+
+
+def _put_down(
+    state: State, cards: tuple[Leaf, ...], extra: bool
+) -> tuple[State, tuple[Event, ...]]:
+    _check_in_play(state, cards)
+    me = state.players[state.to_move]
+    me = replace(me, hand=me.hand.remove(cards, len(cards)))
+    me, closed = _stack(state, me, cards)
+    taken = min(len(closed), state.torii)  # the last closings may find no torii left
+    me = replace(me, torii=me.torii + taken)
+    new = replace(_set(state, state.to_move, me), torii=state.torii - taken)
+    return new, (Placed(state.to_move, cards, tuple(closed), taken, extra),)
+
+
+def _play(state: State, action: Play) -> tuple[State, tuple[Event, ...]]:
+    _need_main(state, "play")
+    several = play_kind(action.cards)
+    new, events = _put_down(state, action.cards, extra=False)
+    return replace(new, turn=replace(state.turn, main="play", several=several)), events
+
+
+def _bonus(state: State, action: Bonus) -> tuple[State, tuple[Event, ...]]:
+    if state.turn.main != "play" or not state.turn.several:
+        raise IllegalAction(
+            "momiji.no_bonus", "the harvest bonus follows a play of several leaf types"
+        )
+    if state.turn.bonus:
+        raise IllegalAction("momiji.bonus_told", "the harvest bonus is already counted")
+    if action.connections < 1:
+        raise IllegalAction("momiji.bad_bonus", "say how many connections: 1 or more")
+    me = state.players[state.to_move]
+    me = replace(me, acorns=me.acorns + 2 * action.connections)
+    new = replace(_set(state, state.to_move, me), turn=replace(state.turn, bonus=True))
+    return new, (BonusTaken(state.to_move, action.connections, me.acorns),)
+
+
+def _activate(state: State, action: Activate) -> tuple[State, tuple[Event, ...]]:
+    _need_main(state, "objective")
+    if action.objective not in state.available:
+        raise IllegalAction(
+            "momiji.objective_unavailable", "that objective is not available",
+            objective=action.objective,
+        )
+    me = _pay(state, OBJECTIVE_COST, "objective")
+    me = replace(me, objectives=(*me.objectives, action.objective))
+    new = replace(
+        _set(state, state.to_move, me),
+        available=tuple(o for o in state.available if o != action.objective),
+        turn=replace(state.turn, main="objective"),
+    )
+    return new, (Activated(state.to_move, action.objective, me.acorns),)
+
+
+# -- optional actions and landscape effects --------------------------------------------------
+def _need_optional(state: State) -> None:
+    if state.turn.optional is not None:
+        raise IllegalAction(
+            "momiji.optional_done", "one optional action a turn: landscape or trade"
+        )
+
+
+def _landscape(state: State, action: Landscape) -> tuple[State, tuple[Event, ...]]:
+    _need_optional(state)
+    if action.card in state.players[state.to_move].landscapes:
+        raise IllegalAction(
+            "momiji.landscape_used", "each landscape is used once a game", card=action.card
+        )
+    me = _pay(state, 1, "landscape")
+    me = replace(me, landscapes=me.landscapes | {action.card})
+    new = replace(_set(state, state.to_move, me), turn=replace(state.turn, optional="landscape"))
+    return new, (LandscapeUsed(state.to_move, action.card, me.acorns),)
+
+
+def _trade(state: State, action: Trade) -> tuple[State, tuple[Event, ...]]:
+    _need_optional(state)
+    if action.cards is not None:
+        if len(action.cards) != 2:
+            raise IllegalAction("momiji.trade_two", "trade two cards for an acorn")
+        _check_in_play(state, action.cards)
+    me = state.players[state.to_move]
+    me = replace(me, hand=me.hand.remove(action.cards, 2), acorns=me.acorns + 1)
+    new = replace(
+        _set(state, state.to_move, me), discard=state.discard + 2,
+        turn=replace(state.turn, optional="trade"),
+    )
+    return new, (Traded(state.to_move, action.cards, me.acorns),)
+
+
+def _need_landscape(state: State) -> None:
+    if state.turn.optional != "landscape":
+        raise IllegalAction(
+            "momiji.after_landscape", "that is told only after using a landscape this turn"
+        )
+
+
+def _gain(state: State, action: Gain) -> tuple[State, tuple[Event, ...]]:
+    _need_landscape(state)
+    me = state.players[state.to_move]
+    if action.acorns == 0 or me.acorns + action.acorns < 0:
+        raise IllegalAction(
+            "momiji.bad_gain", "acorns cannot go below zero", acorns=me.acorns
+        )
+    me = replace(me, acorns=me.acorns + action.acorns)
+    new = _set(state, state.to_move, me)
+    return new, (Gained(state.to_move, action.acorns, me.acorns),)
+
+
+def _draw(state: State, action: Draw) -> tuple[State, tuple[Event, ...]]:
+    _need_landscape(state)
+    if state.pile == 0:
+        raise IllegalAction("momiji.pile_empty", "the draw pile is empty")
+    if action.count < 1 or (state.pile is not None and action.count > state.pile):
+        raise IllegalAction(
+            "momiji.draw_count", "the pile does not hold that many cards",
+            n=action.count, pile=state.pile,
+        )
+    me = state.players[state.to_move]
+    me = replace(me, hand=replace(me.hand, unknown=me.hand.unknown + action.count))
+    pile = None if state.pile is None else state.pile - action.count
+    new = replace(_set(state, state.to_move, me), pile=pile)
+    return new, (Drew(state.to_move, action.count, me.hand.size),)
+
+
+def _place(state: State, action: Place) -> tuple[State, tuple[Event, ...]]:
+    _need_landscape(state)
+    if not action.cards:
+        raise IllegalAction("momiji.play_mix", "name the leaves placed")
+    return _put_down(state, action.cards, extra=True)
+
+
+def _empty(state: State, action: Empty) -> tuple[State, tuple[Event, ...]]:
+    if state.pile == 0:
+        raise IllegalAction("momiji.pile_empty", "the draw pile is already empty")
+    return replace(state, pile=0), (PileEmptied(state.to_move),)
+
+
+def _maybe_trigger(
+    before: State, state: State, events: list[Event]
+) -> tuple[State, tuple[Event, ...]]:
+    """The end comes once the pile is empty or no torii is left: everyone plays once more."""
+    if state.ending is not None or state.phase is not Phase.TURN:
+        return state, tuple(events)
+    reason = "pile" if state.pile == 0 else "torii" if state.torii == 0 else None
+    if reason is None:
+        return state, tuple(events)
+    state = replace(state, ending=reason, turns_left=state.count + 1)
+    return state, (*events, EndTriggered(state.to_move, reason))
+
+
+def can_do_main(state: State) -> bool:
+    """Whether any main action is possible (if not, the turn may end without one)."""
+    me = state.players[state.to_move]
+    if any(state.garden) or me.hand.size > 0:
+        return True
+    if me.acorns >= 1 and state.pile != 0:
+        return True
+    return me.acorns >= OBJECTIVE_COST and bool(state.available)
+
+
+def _end(state: State, action: End) -> tuple[State, tuple[Event, ...]]:
+    if state.turn.main == "reveal":
+        raise IllegalAction("momiji.collect_now", "cards were revealed: collect a column now")
+    if state.turn.main is None and can_do_main(state):
+        raise IllegalAction(
+            "momiji.main_first", "first collect, play leaves or activate an objective"
+        )
+    player = state.to_move
+    me = state.players[player]
+    excess = max(0, me.hand.size - HAND_LIMIT)
+    if excess:
+        me = replace(me, hand=me.hand.remove(None, excess))
+    state = replace(_set(state, player, me), discard=state.discard + excess)
+    events: list[Event] = [TurnEnded(player, excess, me.hand.size, me.acorns)]
+    turns_left = None if state.turns_left is None else state.turns_left - 1
+    if turns_left == 0:
+        scores = final_scores(state)
+        over = replace(state, phase=Phase.OVER, to_move=TABLE, turns_left=0, scores=scores)
+        return over, (*events, GameOver(scores))
+    nxt = (player + 1) % state.count
+    new = replace(state, to_move=nxt, turn=Turn(), turns_left=turns_left)
+    return new, (*events, TurnStarted(nxt, last=turns_left is not None))
+
+
+# -- scoring -----------------------------------------------------------------------------
+def measure(objective: Objective, state: State, index: int) -> int:
+    """A player's count for an objective (see data.Objective)."""
+    p = state.players[index]
+    sizes = {colour: len(p.pile(colour)) for colour in LEAVES}
+    if objective.leaf is not None:
+        return sizes[objective.leaf]
+    if objective is Objective.COOL:
+        return sum(sizes[c] for c in COOL)
+    if objective is Objective.WARM:
+        return sum(sizes[c] for c in WARM)
+    if objective is Objective.ACORNS:
+        return p.acorns  # those on landscapes left the player's supply when used
+    if objective is Objective.TORII:
+        return p.torii
+    if objective is Objective.ZERO:
+        return sum(pile.count(0) for pile in p.piles)
+    if objective is Objective.PLACED:
+        return p.placed
+    if objective is Objective.HAND:
+        return p.hand.size
+    if objective is Objective.PILES:
+        return sum(1 for pile in p.piles if pile) + LANDSCAPES - len(p.landscapes)
+    if objective is Objective.SUM:
+        return sum(pile[-1] for pile in p.piles if pile)
+    return max(sizes.values())  # TALLEST
+
+
+def objective_result(objective: Objective, owner: int, state: State) -> ObjectiveResult:
+    values = tuple(measure(objective, state, i) for i in range(state.count))
+    if objective is Objective.PLACED:
+        best = min(values)  # the only objective won by having the fewest
+        achievers = tuple(i for i, v in enumerate(values) if v == best)
+    else:
+        best = max(values)
+        # Having none of something is not having the most of it.
+        achievers = tuple(i for i, v in enumerate(values) if v == best and best > 0)
+    points = tuple(
+        (OWNER_POINTS if i == owner else OTHER_POINTS) if i in achievers else 0
+        for i in range(state.count)
+    )
+    return ObjectiveResult(objective, owner, values, achievers, points)
+
+
+def final_scores(state: State) -> Scores:
+    """Points as if the game ended now: piles, acorns, activated objectives; then winners."""
+    piles = tuple(p.pile_points() for p in state.players)
+    acorns = tuple(p.acorns for p in state.players)
+    results = tuple(objective_result(o, owner, state) for o, owner in state.activated())
+    totals = tuple(
+        piles[i] + acorns[i] + sum(r.points[i] for r in results) for i in range(state.count)
+    )
+    hands = tuple(p.hand.size for p in state.players)
+    best = max(totals)
+    leaders = [i for i, t in enumerate(totals) if t == best]
+    reason = "points"
+    if len(leaders) > 1:
+        most = max(hands[i] for i in leaders)
+        leaders = [i for i in leaders if hands[i] == most]
+        reason = "hand" if len(leaders) == 1 else "shared"
+    return Scores(piles, acorns, results, totals, hands, tuple(leaders), reason)
+
+
+def replay(state: State, actions: Iterable[Action]) -> State:
+    for action in actions:
+        state, _ = apply(state, action)
+    return state
