@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 
 # Keypad symbols and the pair separator stay tokens of their own.
-_SPLIT = re.compile(r"[/*+\-?]|[^\W_]+", re.UNICODE)
+_SPLIT = re.compile(r"[/*+\-?.]|[^\W_]+", re.UNICODE)
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,8 @@ def fold(text: str) -> str:
 
 def tokens(line: str) -> list[Token]:
     out = []
-    for raw in _SPLIT.findall(line.lower()):
+    # NFC first: accents typed as separate combining marks must not split a word.
+    for raw in _SPLIT.findall(unicodedata.normalize("NFC", line).lower()):
         word = fold(raw)
         out.append(Token(word, word != raw.replace("œ", "oe").replace("æ", "ae")))
     return out

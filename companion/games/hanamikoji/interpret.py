@@ -8,6 +8,7 @@ text means the same thing anywhere.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from companion.commands import (
@@ -116,7 +117,11 @@ def _meanings(line: str, lang: str) -> list[Word]:
     i = 0
     while i < len(toks):
         word = toks[i].word
-        if word.isdigit():
+        if word == "0":
+            out.append(("cancel", None))  # the keypad's 0 drops a half-keyed action
+            i += 1
+            continue
+        if re.fullmatch("[0-9]+", word):
             out.append(("digits", word))
             i += 1
             continue
@@ -208,6 +213,8 @@ def _cards(args: list[Word]) -> tuple[list[Item], list[int]]:
         kind, value = args[i]
         nxt = args[i + 1] if i + 1 < len(args) else None
         if kind in ("num", "digits") and nxt is not None and nxt[0] == "card":
+            if not 1 <= int(value) <= 4:  # type: ignore[call-overload]
+                raise InvalidCommand("bad_count", "a count of cards is 1 to 4", count=value)
             cards.extend([nxt[1]] * int(value))  # "two flowers": a count  # type: ignore[list-item]
             i += 2
             continue

@@ -124,7 +124,7 @@ CARD_WORDS: dict[Item, tuple[str, ...]] = {
         "коло",
     ),
     Item.TEA: (
-        "tea",
+        "tea", "thes",
         "tea set",
         "teas",
         "service a the",
