@@ -10,7 +10,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.commands import Query
-from companion.games.momiji.actions import Action
+from companion.games.momiji.actions import (
+    Action,
+    Activate,
+    Collect,
+    Colours,
+    Garden,
+    Landscape,
+    Objectives,
+    PileSize,
+    Place,
+    Play,
+    Reveal,
+)
 from companion.games.momiji.data import (
     HAND_LIMIT,
     LANDSCAPES,
@@ -174,7 +186,8 @@ def _event(ev: Event, state: State, names: Names) -> list[Message]:  # noqa: C90
         me = state.players[ev.player]
         key = "last_turn" if ev.last else "turn_start"
         return [Message("turn", P + key,
-                        {"player": names[ev.player], "acorns": me.acorns, "hand": me.hand.size},
+                        {"player": names[ev.player], "acorns": me.acorns, "hand": me.hand.size,
+                         "n": me.hand.size},
                         {"player": names[ev.player], "last": ev.last})]
     who = names[getattr(ev, "player", 0)]
     if isinstance(ev, Revealed):
@@ -243,7 +256,7 @@ def _event(ev: Event, state: State, names: Names) -> list[Message]:  # noqa: C90
             out.append(Message("discarded", P + "limit_discard",
                                {"player": who, "n": ev.discarded, "limit": HAND_LIMIT}))
         out.append(Message("turn_ended", P + "turn_end",
-                           {"player": who, "hand": ev.hand, "acorns": ev.acorns},
+                           {"player": who, "hand": ev.hand, "acorns": ev.acorns, "n": ev.hand},
                            {"player": who, "hand": ev.hand, "acorns": ev.acorns}))
         return out
     if isinstance(ev, GameOver):
@@ -298,17 +311,30 @@ def final(scores: Scores, names: Names) -> list[Message]:
 
 
 def describe(action: Action, actor: int, names: Names) -> Message:
-    """A short description of an accepted step, for undo ("Undone: Ana: collect red")."""
-    who = m("table") if actor == TABLE else names[actor]
-    return m("step", player=who, command=action.text())
+    """A short description of an accepted step, for undo ("Undone: Ana playing green 3")."""
+    if actor == TABLE or isinstance(action, (Colours, Objectives, Garden, PileSize)):
+        return m("step.setup")
+    player = names[actor]
+    kind = type(action).__name__.lower()
+    params: dict[str, Any] = {"player": player}
+    if isinstance(action, (Reveal, Play, Place)):
+        params["cards"] = cards(action.cards)
+    elif isinstance(action, Collect):
+        params["colour"] = colour(action.colour)
+    elif isinstance(action, Activate):
+        params["objective"] = objective(action.objective)
+    elif isinstance(action, Landscape):
+        params["card"] = action.card
+    return m(f"step.{kind}", **params)
 
 
 def query(q: Query, state: State, names: Names) -> list[Message]:
     if q is Query.SCORE:
         if state.phase is not Phase.TURN and state.scores is None:
             return [Message("score", P + "no_score_yet")]
-        scores = state.scores or final_scores(state)
-        return score_lines(scores, names, "score_line")
+        if state.scores is not None:
+            return score_lines(state.scores, names, "final_line")
+        return score_lines(final_scores(state), names, "score_line")
     if q is Query.BOARD:
         return board(state, names)
     if q is Query.ACTIONS:
@@ -345,6 +371,7 @@ def board(state: State, names: Names) -> list[Message]:
         out.append(Message("board", P + "board_player",
                            {"player": names[i], "piles": piles or m("no_piles"),
                             "acorns": p.acorns, "hand": p.hand.size, "torii": p.torii,
+                            "n": p.hand.size,
                             "objectives": owned or m("none"),
                             "landscapes": LANDSCAPES - len(p.landscapes)}))
     if state.available:
