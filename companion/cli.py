@@ -40,6 +40,12 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
                       help="write the speech as WAV files in DIR instead of playing it")
     play.add_argument("--db", type=Path, help="the game log (default: user data folder)")
     play.add_argument("--resume", action="store_true", help="continue the last unfinished game")
+    play.add_argument("--reader", action="append", metavar="URL",
+                      help="a card reader by pyserial URL (repeatable), e.g. /dev/ttyUSB0")
+    play.add_argument("--reader-protocol", action="append",
+                      choices=["line", "rdm6300", "uid-lines"], help="one per --reader")
+    play.add_argument("--keypad", metavar="DEVICE", help="an evdev keypad (Linux) by name or path")
+    play.add_argument("--registry", type=Path, help="the card registry file")
     play.set_defaults(func=run_play)
 
 
@@ -92,13 +98,25 @@ def run_play(args: argparse.Namespace) -> int:
     hub = InputHub()
     source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
     hub.add_lines(source, "script" if args.script else "keyboard")
+    registry = None
+    if game.name == "hanamikoji":
+        from companion.cards.registry import open_registry
+        from companion.play_devices import attach_devices, handle_device_event, handle_line
+
+        registry, _ = open_registry(args.registry)
+        attach_devices(hub, args, out.emit)
     try:
         for item in hub:
             if speaker is not None and interactive:
                 speaker.stop()  # a new input silences whatever is being said
-            if item.text is None:
+            if registry is not None and item.event is not None:
+                messages = handle_device_event(session, item.event, registry)
+            elif item.text is None:
                 continue
-            messages = session.handle(item.text)
+            elif registry is not None:
+                messages = handle_line(session, item.text, registry)
+            else:
+                messages = session.handle(item.text)
             for m in messages:
                 if m.event == "setting" and speaker is not None:
                     _adjust(speaker, m.data["setting"])
@@ -147,7 +165,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     _add_play(sub)
-    for module in ("companion.cli_stickers", "hardware.cli", "companion.voice.cli"):
+    for module in ("companion.cli_stickers", "companion.cli_cards", "hardware.cli",
+                   "companion.voice.cli"):
         try:
             registrar = __import__(module, fromlist=["add_parser"])
         except ImportError:
