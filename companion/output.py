@@ -13,7 +13,10 @@ from typing import Any, TextIO
 from companion.narrate.catalogue import Catalogue
 from companion.narrate.message import Message
 
-_EARCONS = {"error": "refused", "offer": "offer_waiting", "round_scored": "round_over"}
+_EARCONS = {
+    "error": "refused", "offer": "offer_waiting", "round_scored": "round_over",
+    "reader_connected": "reader_connected", "reader_disconnected": "reader_disconnected",
+}
 
 
 class Output:
