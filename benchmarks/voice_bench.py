@@ -1,0 +1,364 @@
+"""Voice command benchmark: synthetic speech in noise → right / refused / wrong, and latency.
+
+Spoken commands are synthesized with espeak-ng (several voices, rates, pitches), drawn from
+seeded random command sets, and mixed with white noise, pink noise or table babble (other
+synthetic voices talking) at several SNRs, over a low noise floor (never digital silence).
+Each utterance is recognized twice: with the context a real game would have (an answer after
+a known gift, a turn with the tokens left...) and with the `any` context. The baseline is
+SpeechRecognition's free-form `recognize_sphinx`, normalized the same way.
+
+Needs numpy (benchmark only). Writes nothing unless `--write-docs` is given.
+
+    .venv/bin/python benchmarks/voice_bench.py --quick
+    .venv/bin/python benchmarks/voice_bench.py --seeds 1 2 3 --write-docs
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import statistics
+import subprocess
+import sys
+import time
+import wave
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from companion.games.hanamikoji.data import Item, Token  # noqa: E402
+from companion.voice.context import Context  # noqa: E402
+from companion.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIES  # noqa: E402
+from companion.voice.normalize import normalize  # noqa: E402
+from companion.voice.policy import Accept, decide  # noqa: E402
+from companion.voice.sphinx import SphinxRecognizer  # noqa: E402
+
+RATE = 16000
+VOICES = ("en-us", "en-us+m3", "en-gb+f2", "en-gb-x-rp+m7", "en-us+f4", "en-gb-scotland",
+          "en-029+m2", "en-us-nyc+f3")
+SNRS = (40, 20, 10, 6)
+NOISES = ("white", "pink", "babble")
+OUT_OF_GRAMMAR = (
+    "what time is it", "pass me the crisps please", "I think it is your turn",
+    "hmm let me think about it", "did you hear that", "wait a second",
+    "who is winning right now", "I love this game", "can you get me a drink",
+    "that was a clever move",
+)
+BABBLE_TEXT = (
+    "so I told him the train was late again", "do you want some more tea or coffee",
+    "the weather has been strange all week", "my brother plays this game every weekend",
+    "we should order pizza after this round", "that is not how I remember it at all",
+)
+DOC_BEGIN = "<!-- voice-bench:begin -->"
+DOC_END = "<!-- voice-bench:end -->"
+
+
+# ---------------------------------------------------------------- audio
+def espeak(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
+    """16 kHz float samples (16-bit scale) of espeak-ng speaking `text`."""
+    wav = subprocess.run(["espeak-ng", "-v", voice, "-s", str(rate), "-p", str(pitch),
+                          "--stdout", text], capture_output=True, check=True).stdout
+    with wave.open(io.BytesIO(wav)) as w:
+        rate_in = w.getframerate()
+        x = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16).astype(np.float64)
+    return resample(x, rate_in)
+
+
+def resample(x: np.ndarray, rate_in: int) -> np.ndarray:
+    # Band-limit in the frequency domain, then interpolate: plenty for 22.05 → 16 kHz.
+    spectrum = np.fft.rfft(x)
+    spectrum[np.fft.rfftfreq(len(x), 1 / rate_in) > 0.475 * RATE] = 0
+    x = np.fft.irfft(spectrum, len(x))
+    n = int(len(x) * RATE / rate_in)
+    return np.interp(np.arange(n) * rate_in / RATE, np.arange(len(x)), x)
+
+
+def pink(n: int, rng: np.random.Generator) -> np.ndarray:
+    spectrum = np.fft.rfft(rng.standard_normal(n))
+    f = np.arange(len(spectrum), dtype=np.float64)
+    f[0] = 1.0
+    return np.fft.irfft(spectrum / np.sqrt(f), n)
+
+
+class Babble:
+    """Table talk: three to five other synthetic voices, cut from a pre-synthesized pool."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.pool = [espeak(t, rng.choice(VOICES), rng.randint(140, 190), rng.randint(30, 70))
+                     for t in BABBLE_TEXT]
+
+    def make(self, n: int, rng: np.random.Generator) -> np.ndarray:
+        out = np.zeros(n)
+        for _ in range(int(rng.integers(3, 6))):
+            src = self.pool[int(rng.integers(len(self.pool)))]
+            src = np.tile(src, n // len(src) + 2)
+            start = int(rng.integers(len(src) - n))
+            out += src[start:start + n]
+        return out
+
+
+def active_power(speech: np.ndarray) -> float:
+    loud = np.abs(speech) > 0.05 * np.abs(speech).max()
+    return float(np.mean(speech[loud] ** 2))
+
+
+def mix(speech: np.ndarray, kind: str, snr: float, rng: np.random.Generator,
+        babble: Babble) -> bytes:
+    """Speech padded with 0.4 s each side, plus noise at `snr` dB against the speech's active
+    power, plus a -70 dBFS floor so no sample run is digital silence."""
+    pad = np.zeros(int(0.4 * RATE))
+    x = np.concatenate([pad, speech, pad])
+    if kind == "white":
+        noise = rng.standard_normal(len(x))
+    elif kind == "pink":
+        noise = pink(len(x), rng)
+    else:
+        noise = babble.make(len(x), rng)
+    power = active_power(speech) if speech.any() else 1e6
+    noise *= np.sqrt(power / (np.mean(noise ** 2) * 10 ** (snr / 10)))
+    x = x + noise + rng.standard_normal(len(x)) * 10.0
+    return np.clip(np.round(x), -32768, 32767).astype("<i2").tobytes()
+
+
+# ---------------------------------------------------------------- commands
+@dataclass(frozen=True)
+class Case:
+    spoken: str
+    truth: str | None  # None: out of grammar, the right outcome is a refusal
+    context: Context
+
+
+def spoken_card(item: Item, rng: random.Random, numbers: bool = True) -> str:
+    """A way a player names a card: item word 40%, colour 25%, symbol, geisha, position."""
+    roll = rng.random()
+    words = ENGLISH.card_words(item)
+    geisha = item.geisha.name
+    if roll < 0.4:
+        names = [w for w in (item.word, *words) if w in {
+            "flute", "fan", "scroll", "paper", "umbrella", "parasol", "shamisen",
+            "tea", "tea set", "flower"} and ENGLISH.cards.get(w) is item]
+        return rng.choice(names)
+    if roll < 0.65:
+        from stickers.colours import COLOUR_NAMES
+        colour = COLOUR_NAMES[item.geisha.colour][0]
+        return rng.choice(["purple", "violet"]) if colour == "violet" else colour
+    if roll < 0.77:
+        from stickers.colours import SYMBOLS
+        return SYMBOLS[item.geisha.colour][0].split()[-1]
+    if roll < 0.9 or not numbers:
+        return geisha
+    return EN_NUMBERS[item - 1]
+
+
+def make_case(rng: random.Random) -> Case:
+    kind = rng.choices(["gift", "competition", "secret", "discard", "take_gift", "take_pair",
+                        "reveal", "query", "confirm", "oog"],
+                       weights=[14, 12, 6, 6, 16, 12, 8, 10, 6, 10])[0]
+    cards = [Item(rng.randint(1, 7)) for _ in range(4)]
+    say = [spoken_card(c, rng) for c in cards]
+    if kind in ("gift", "competition", "secret", "discard"):
+        token = Token[kind.upper()]
+        others = [t for t in Token if t is not token]
+        allowed = {token, *rng.sample(others, rng.randint(0, 3))}
+        ctx = Context.action(allowed)
+        if token is Token.GIFT:
+            spoken = rng.choice(["gift {} {} {}", "gift {}, {} and {}"])
+            spoken = spoken.format(*say[:3])
+            truth = "gift " + " ".join(c.word for c in cards[:3])
+        elif token is Token.COMPETITION:
+            spoken = rng.choice(["competition {} {}, {} {}", "competition {} and {}, {} and {}"])
+            spoken = spoken.format(*say)
+            w = [c.word for c in cards]
+            truth = f"competition {w[0]} {w[1]} / {w[2]} {w[3]}"
+        else:
+            spoken = rng.choice([kind, f"the {kind}", f"I {kind}" if kind == "discard"
+                                 else "I play the secret"])
+            truth = kind
+    elif kind == "take_gift":
+        ctx = Context.answer_gift(cards[:3])
+        pick = rng.randrange(3)
+        spoken = rng.choice(["take the {}", "I take the {}", "{}", "the {}"]).format(say[pick])
+        truth = f"take {cards[pick].word}"
+    elif kind == "take_pair":
+        ctx = Context.answer_competition(cards[:2], cards[2:])
+        n = rng.choice([1, 2])
+        ordinal = "first" if n == 1 else "second"
+        spoken = rng.choice([f"take the {ordinal} pair", f"the {ordinal} pair",
+                             f"I take the {ordinal} pair", f"pair {EN_NUMBERS[n - 1]}"])
+        truth = f"take {n}"
+    elif kind == "reveal":
+        ctx = Context.reveal()
+        spoken = rng.choice(["reveal the {}", "{}", "my secret is the {}"]).format(say[0])
+        spoken = spoken.replace("the tea set", "tea set")
+        truth = f"reveal {cards[0].word}"
+    elif kind == "query":
+        q = rng.choice(QUERIES)
+        spoken = rng.choice([q, f"show me the {q}" if q in ("score", "board") else q])
+        truth = q
+        ctx = rng.choice([Context.action(), Context.answer_gift(cards[:3]), Context.reveal()])
+    elif kind == "confirm":
+        truth = rng.choice(["yes", "no"])
+        spoken = rng.choice({"yes": ["yes", "yeah", "yes please"][:2],
+                             "no": ["no", "nope"]}[truth])
+        ctx = Context.confirm()
+    else:
+        spoken, truth = rng.choice(OUT_OF_GRAMMAR), None
+        ctx = rng.choice([Context.action(), Context.answer_gift(cards[:3]), Context.reveal(),
+                          Context.confirm()])
+    if truth is not None:
+        assert normalize(spoken, "en", ctx) == truth, (spoken, truth, ctx)
+    return Case(spoken, truth, ctx)
+
+
+# ---------------------------------------------------------------- running
+@dataclass
+class Outcome:
+    snr: int
+    noise: str
+    mode: str  # context / any / baseline
+    truth: str | None
+    command: str | None
+    confidence: float
+    accepted_unasked: bool
+    words: str
+    ms: float
+
+
+def baseline(pcm: bytes) -> str | None:
+    import speech_recognition as sr
+    audio = sr.AudioData(pcm, RATE, 2)
+    try:
+        text = sr.Recognizer().recognize_sphinx(audio)
+    except (sr.UnknownValueError, sr.RequestError):
+        return None
+    return normalize(text, "en", Context.any())
+
+
+def run(seeds: list[int], per_seed: int, snrs: tuple[int, ...], baseline_every: int,
+        threshold: float, verbose: bool) -> list[Outcome]:
+    recognizer = SphinxRecognizer()
+    outcomes: list[Outcome] = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        nrng = np.random.default_rng(seed)
+        babble = Babble(rng)
+        for index in range(per_seed):
+            case = make_case(rng)
+            voice = rng.choice(VOICES)
+            speech = espeak(case.spoken, voice, rng.randint(130, 190), rng.randint(25, 75))
+            for snr in snrs:
+                noise = NOISES[(index + snr) % len(NOISES)]
+                pcm = mix(speech, noise, snr, nrng, babble)
+                for mode, ctx in (("context", case.context), ("any", Context.any())):
+                    # An out-of-grammar sentence is heard in whatever context the game is in.
+                    t0 = time.perf_counter()
+                    rec = recognizer.recognize(pcm, ctx)
+                    ms = 1000 * (time.perf_counter() - t0)
+                    decision = decide(rec, threshold)
+                    outcomes.append(Outcome(snr, noise, mode, case.truth, rec.command,
+                                            rec.confidence, isinstance(decision, Accept),
+                                            rec.words, ms))
+                    if verbose and rec.command != case.truth:
+                        print(f"  [{snr:2} {noise:6} {mode:7}] {case.spoken!r} ({voice}) → "
+                              f"{rec.words!r} → {rec.command} c={rec.confidence:.2f}",
+                              file=sys.stderr)
+                if baseline_every and index % baseline_every == 0:
+                    t0 = time.perf_counter()
+                    command = baseline(pcm)
+                    ms = 1000 * (time.perf_counter() - t0)
+                    outcomes.append(Outcome(snr, noise, "baseline", case.truth, command, 1.0,
+                                            command is not None, "", ms))
+        print(f"seed {seed}: {per_seed} utterances done", file=sys.stderr)
+    return outcomes
+
+
+def _pct(n: int, total: int) -> str:
+    return f"{100 * n / total:5.1f}%" if total else "   - "
+
+
+def table(outcomes: list[Outcome]) -> str:
+    """Markdown table: per mode and SNR, in-grammar right/refused/wrong, out-of-grammar
+    false accepts, latency."""
+    rows = ["| mode | SNR dB | n | right | refused | wrong | wrong unasked | OOG accepted "
+            "| median ms | p95 ms |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
+    groups: dict[tuple[str, int], list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        groups[(o.mode, o.snr)].append(o)
+    order = {"context": 0, "any": 1, "baseline": 2}
+    for (mode, snr), group in sorted(groups.items(), key=lambda kv: (order[kv[0][0]],
+                                                                     -kv[0][1])):
+        ing = [o for o in group if o.truth is not None]
+        oog = [o for o in group if o.truth is None]
+        right = sum(o.command == o.truth for o in ing)
+        refused = sum(o.command is None for o in ing)
+        wrong = len(ing) - right - refused
+        unasked = sum(o.command not in (None, o.truth) and o.accepted_unasked for o in ing)
+        oog_acc = sum(o.command is not None for o in oog)
+        ms = sorted(o.ms for o in group)
+        p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+        rows.append(f"| {mode} | {snr} | {len(ing)} | {_pct(right, len(ing))} | "
+                    f"{_pct(refused, len(ing))} | {_pct(wrong, len(ing))} | "
+                    f"{_pct(unasked, len(ing))} | {_pct(oog_acc, len(oog))} | "
+                    f"{statistics.median(ms):.0f} | {p95:.0f} |")
+    return "\n".join(rows)
+
+
+def summary(outcomes: list[Outcome]) -> str:
+    lines = []
+    for mode in ("context", "any"):
+        def rate(snrs: tuple[int, ...], what: str, mode: str = mode) -> float:
+            ing = [o for o in outcomes if o.mode == mode and o.snr in snrs and o.truth]
+            if not ing:
+                return float("nan")
+            if what == "right":
+                return 100 * sum(o.command == o.truth for o in ing) / len(ing)
+            return 100 * sum(o.command not in (None, o.truth) for o in ing) / len(ing)
+        lines.append(f"{mode}: right {rate((40, 20, 10), 'right'):.1f}% over 40/20/10 dB, "
+                     f"{rate((6,), 'right'):.1f}% at 6 dB; wrong "
+                     f"{rate((40, 20, 10, 6), 'wrong'):.1f}% over all SNRs")
+    return "\n".join(lines)
+
+
+def write_docs(text: str) -> None:
+    path = ROOT / "docs" / "voice.md"
+    doc = path.read_text(encoding="utf-8")
+    start, end = doc.index(DOC_BEGIN) + len(DOC_BEGIN), doc.index(DOC_END)
+    path.write_text(doc[:start] + "\n" + text + "\n" + doc[end:], encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=int, nargs="+", default=[11, 22, 33])
+    parser.add_argument("--per-seed", type=int, default=40, help="utterances per seed")
+    parser.add_argument("--quick", action="store_true", help="one seed, 20 utterances")
+    parser.add_argument("--baseline-every", type=int, default=4,
+                        help="run free-form recognize_sphinx on every Nth utterance (0: never)")
+    parser.add_argument("--threshold", type=float, default=None,
+                        help="confirmation threshold (default: the policy's)")
+    parser.add_argument("--verbose", action="store_true", help="print every miss on stderr")
+    parser.add_argument("--write-docs", action="store_true", help="update docs/voice.md")
+    args = parser.parse_args(argv)
+    from companion.voice.policy import CONFIRM_THRESHOLD
+    threshold = CONFIRM_THRESHOLD if args.threshold is None else args.threshold
+    seeds, per_seed = (args.seeds[:1], 20) if args.quick else (args.seeds, args.per_seed)
+    t0 = time.perf_counter()
+    outcomes = run(seeds, per_seed, SNRS, args.baseline_every, threshold, args.verbose)
+    elapsed = time.perf_counter() - t0
+    text = (f"Seeds {seeds}, {per_seed} utterances each, {len(SNRS)} SNRs, noise rotating "
+            f"{'/'.join(NOISES)}; confirmation threshold {threshold}; run {elapsed:.0f} s.\n\n"
+            + table(outcomes) + "\n\n" + summary(outcomes))
+    print(text)
+    if args.write_docs:
+        write_docs(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

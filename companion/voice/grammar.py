@@ -1,0 +1,142 @@
+"""JSGF grammars per listening context, built from the lexicon.
+
+Each grammar holds only what is valid at that moment (plus the queries and undo), because
+every alternative the decoder may choose is a chance to choose wrongly: an answer after a
+gift names one of three cards, not one of forty card words.
+
+An optional "garbage" competitor lets out-of-grammar speech escape: a loop of single-phone
+pseudo-words (`GARBAGE_WORDS`) that matches any sound, weighted so that real commands still
+win when they fit. A hypothesis that goes through the loop is a refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from companion.games.hanamikoji.data import Item, Token
+from companion.voice.context import Context
+from companion.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIES
+
+# The context-independent phones of the en-us acoustic model; one pseudo-word each.
+PHONES: tuple[str, ...] = (
+    "AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F", "G", "HH",
+    "IH", "IY", "JH", "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S", "SH", "T", "TH",
+    "UH", "UW", "V", "W", "Y", "Z", "ZH",
+)
+GARBAGE_PREFIX = "gbg_"
+GARBAGE_WORDS: dict[str, str] = {GARBAGE_PREFIX + p.lower(): p for p in PHONES}
+
+# Words the lexicon knows but the English grammar leaves out: "lute" differs from "flute" by
+# one initial phone and was heard for it in every voice we measured, a wrong card each time.
+GRAMMAR_EXCLUDE = frozenset({"lute"})
+_YES = ("yes", "yeah", "yep", "correct")
+_NO = ("no", "nope", "cancel")
+
+
+def _alt(words: Iterable[str]) -> str:
+    return "(" + " | ".join(words) + ")"
+
+
+def card_words(items: Iterable[Item], numbers: bool = True) -> list[str]:
+    """Grammar words for the given cards: item, synonyms, colour, symbol, geisha, position."""
+    wanted = set(items)
+    words = sorted(w for w, item in ENGLISH.cards.items()
+                   if item in wanted and w not in GRAMMAR_EXCLUDE)
+    if numbers:
+        words += [EN_NUMBERS[item - 1] for item in sorted(wanted)]
+    return words
+
+
+def _card_rule(items: Iterable[Item], numbers: bool = True) -> str:
+    # "tea set" is two dictionary words; JSGF takes the sequence as one alternative.
+    return _alt(card_words(items, numbers))
+
+
+def _query_rule() -> str:
+    # "show me the score", "the board", "undo": fillers only where people put them.
+    return f"[show me] [the] {_alt(QUERIES)}"
+
+
+def _action_rules(allowed: frozenset[Token]) -> list[str]:
+    alts = []
+    if Token.SECRET in allowed:
+        alts.append("[i play] [the] secret | [token] one")
+    if Token.DISCARD in allowed:
+        alts.append("[i] [the] discard | [token] two")
+    if Token.GIFT in allowed:
+        alts.append("(gift | [token] three) <card> [and] <card> [and] <card>")
+    if Token.COMPETITION in allowed:
+        alts.append("(competition | [token] four) <card> [and] <card> [and] <card> [and] <card>")
+    return alts
+
+
+def _pair_rule() -> str:
+    return "[the] (first | second) [pair | one] | pair (one | two)"
+
+
+def _competition_answer_rules(pairs: tuple[tuple[Item, Item], ...]) -> list[str]:
+    alts = [f"[i] [take] ({_pair_rule()})"]
+    named: list[str] = []
+    for n, pair in enumerate(pairs):
+        other = pairs[1 - n]
+        # A card is a usable answer only if it is in this pair and not in the other one.
+        own = [i for i in set(pair) if i not in other]
+        if own:
+            named.append(f"[the] {_card_rule(own, numbers=False)}")
+        a, b = pair
+        if (b, a) != other and (a, b) != other:
+            named.append(f"[the] {_card_rule([a], False)} [and] [the] {_card_rule([b], False)}")
+    if named:
+        alts.append("[i] [take] (" + " | ".join(named) + ")")
+    return alts
+
+
+def body_rules(ctx: Context) -> list[str]:
+    """The alternatives of the command rule (JSGF right-hand sides) for a context."""
+    alts = [_query_rule()]
+    if ctx.kind == "action":
+        alts += _action_rules(ctx.allowed)
+    elif ctx.kind == "answer_gift":
+        alts.append(f"[i] [take] [the] {_card_rule(ctx.offered)}")
+    elif ctx.kind == "answer_competition":
+        alts += _competition_answer_rules(ctx.pairs)
+    elif ctx.kind == "reveal":
+        alts.append("[reveal | my secret is] [the] <card>")
+    elif ctx.kind == "confirm":
+        alts += [_alt(_YES), _alt(_NO)]
+    else:  # any
+        alts += _action_rules(frozenset(Token))
+        alts.append(f"[i] take ({_pair_rule()} | [the] <card>)")
+        alts.append("reveal [the] <card>")
+        alts += [_alt(_YES), _alt(_NO)]
+    return alts
+
+
+def build_grammar(ctx: Context, garbage: float | None = None) -> str:
+    """The JSGF text for a context.
+
+    `garbage` is the weight of the out-of-grammar competitor relative to the commands
+    (e.g. 1e-3), or None for no competitor.
+    """
+    cards = ctx.offered if ctx.kind == "answer_gift" else list(Item)
+    lines = [
+        "#JSGF V1.0;",
+        f"grammar {ctx.kind};",
+        "<card> = " + _card_rule(cards) + ";",
+        "<command> = " + " | ".join(f"({a})" for a in body_rules(ctx)) + ";",
+    ]
+    if garbage is None:
+        lines.append("public <utterance> = <command>;")
+    else:
+        lines.append("<garbage> = " + _alt(GARBAGE_WORDS) + "+;")
+        lines.append(f"public <utterance> = /1/ <command> | /{garbage:g}/ <garbage>;")
+    return "\n".join(lines) + "\n"
+
+
+def grammar_words(ctx: Context) -> set[str]:
+    """Every word a context's grammar may produce (for dictionary checks)."""
+    text = build_grammar(ctx)
+    body = text.split("\n", 2)[2]
+    return {w for w in body.replace("(", " ").replace(")", " ").replace("[", " ")
+            .replace("]", " ").replace("|", " ").replace(";", " ").replace("=", " ").split()
+            if not w.startswith("<") and not w.startswith("/")}

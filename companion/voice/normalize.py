@@ -1,0 +1,236 @@
+"""Recognized words → canonical command text. Pure: no audio, no I/O.
+
+The canonical forms are the contract with the rest of the app: `secret`, `discard`,
+`gift A B C`, `competition A B / C D`, `take A`, `take 1`, `take 2`, `reveal A`, the queries
+(`score`, `board`, `actions`, `repeat`, `help`, `undo`) and `yes` / `no`; cards always by
+item name. Anything that does not parse, or is not valid in the given context, gives None:
+the caller asks again rather than guessing.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.hanamikoji.data import Item, Token
+from companion.voice.context import Context
+from companion.voice.lexicon import fold, lexicon
+
+_MAX_PHRASE = 3  # longest phrase in any lexicon ("service de the", "grappe de raisin")
+_SKIP = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+|\(.*\))$")  # decoder fillers: <sil>, [noise]...
+
+
+@dataclass(frozen=True)
+class _Unit:
+    kind: str  # card, num, token, query, yes, no, take, reveal, pair, ord, tokword, filler
+    value: Any = None
+
+
+def vosk_result(result: str | Mapping[str, Any]) -> tuple[str, float | None]:
+    """The text and a confidence from any shape Vosk returns.
+
+    Accepts the JSON string of `Result()`/`FinalResult()`/`PartialResult()` or the parsed
+    dict: {"text": ...}, {"partial": ...}, {"result": [{"word", "conf"}...]} and
+    {"alternatives": [{"text", "confidence"}...]}. The confidence is the lowest word
+    confidence (one doubtful word makes the whole command doubtful), None when Vosk gave none.
+    """
+    data: Any = json.loads(result) if isinstance(result, str) else result
+    if not isinstance(data, Mapping):
+        raise ValueError(f"not a Vosk result: {result!r}")
+    if "alternatives" in data and data["alternatives"]:
+        best = data["alternatives"][0]
+        return str(best.get("text", "")), _float_or_none(best.get("confidence"))
+    words = data.get("result")
+    if isinstance(words, Sequence) and words:
+        text = " ".join(str(w.get("word", "")) for w in words)
+        confs = [float(w["conf"]) for w in words if "conf" in w]
+        return data.get("text") or text, (min(confs) if confs else None)
+    return str(data.get("text", data.get("partial", ""))), None
+
+
+def _float_or_none(value: Any) -> float | None:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _words(text: str) -> list[str]:
+    out = []
+    for raw in text.split():
+        if _SKIP.match(raw):
+            continue
+        # Keep "/" as its own word so "red blue / green pink" still splits into words.
+        cleaned = re.sub(r"[^\w/]+", " ", fold(raw)).replace("/", " ")
+        out += cleaned.split()
+    return out
+
+
+@functools.lru_cache(maxsize=8)
+def _phrase_table(lang: str) -> Mapping[str, _Unit]:
+    """Folded phrase → meaning; earlier tables win (a card word beats a filler)."""
+    lex = lexicon(lang)
+    tables: list[tuple[str, Mapping[str, Any] | frozenset[str]]] = [
+        ("card", lex.cards), ("token", lex.tokens), ("query", lex.queries),
+        ("yes", lex.yes), ("no", lex.no), ("take", lex.take), ("reveal", lex.reveal),
+        ("pair", lex.pair), ("ord", lex.ordinals), ("num", lex.numbers),
+        ("tokword", lex.token_words), ("filler", lex.fillers),
+    ]
+    out: dict[str, _Unit] = {}
+    for kind, table in tables:
+        items = ((w, None) for w in table) if isinstance(table, frozenset) else table.items()
+        for phrase, value in items:
+            out.setdefault(" ".join(_words(phrase)), _Unit(kind, value))
+    return out
+
+
+def _units(words: list[str], lang: str) -> list[_Unit] | None:
+    table = _phrase_table(lang)
+    units: list[_Unit] = []
+    i = 0
+    while i < len(words):
+        for size in range(min(_MAX_PHRASE, len(words) - i), 0, -1):
+            hit = table.get(" ".join(words[i:i + size]))
+            if hit is not None:
+                units.append(hit)
+                i += size
+                break
+        else:
+            return None  # an unknown word: out of grammar, refuse
+    return [u for u in units if u.kind != "filler"]
+
+
+def _card(unit: _Unit) -> Item | None:
+    if unit.kind == "card":
+        return unit.value  # type: ignore[no-any-return]
+    if unit.kind == "num" and 1 <= unit.value <= len(Item):
+        return Item(unit.value)
+    return None
+
+
+def _cards(units: list[_Unit]) -> list[Item] | None:
+    cards = [_card(u) for u in units]
+    return None if any(c is None for c in cards) else cards  # type: ignore[return-value]
+
+
+def _action(units: list[_Unit], ctx: Context) -> str | None:
+    if units and units[0].kind == "tokword":
+        units = units[1:]
+    if not units:
+        return None
+    head = units[0]
+    if head.kind == "token":
+        token: Token = head.value
+    elif head.kind == "num" and 1 <= head.value <= len(Token):
+        token = Token(head.value)  # the number sticker on the action token
+    else:
+        return None
+    if token not in ctx.allowed:
+        return None
+    cards = _cards(units[1:])
+    if cards is None:
+        return None
+    if token in (Token.SECRET, Token.DISCARD):
+        # The cards of a Secret or a Discard stay hidden: never part of the spoken command.
+        return token.word if not cards else None
+    if len(cards) != token.cards:
+        return None
+    names = [c.word for c in cards]
+    if token is Token.GIFT:
+        return "gift " + " ".join(names)
+    return f"competition {names[0]} {names[1]} / {names[2]} {names[3]}"
+
+
+def _pair_number(units: list[_Unit]) -> int | None:
+    """"first pair", "pair one", "the second one", "first", "one" → 1 or 2."""
+    kinds = [u.kind for u in units]
+    numbers = [u.value for u in units if u.kind in ("ord", "num")]
+    if len(numbers) != 1 or numbers[0] not in (1, 2):
+        return None
+    if kinds in (["ord"], ["ord", "pair"], ["pair", "num"], ["pair", "ord"], ["num"],
+                 ["num", "pair"]):
+        return int(numbers[0])
+    return None
+
+
+def _answer_competition(units: list[_Unit], ctx: Context) -> str | None:
+    number = _pair_number(units)
+    if number is not None:
+        return f"take {number}"
+    if units and units[-1].kind == "pair":
+        units = units[:-1]
+    named = [u.value for u in units if u.kind == "card"]
+    if not named or len(named) != len(units) or len(named) > 2:
+        return None
+    matches = [n for n, pair in enumerate(ctx.pairs, start=1)
+               if _contains(pair, named)]
+    # A card in both pairs says nothing about which pair: ask again.
+    return f"take {matches[0]}" if len(matches) == 1 else None
+
+
+def _contains(pair: tuple[Item, Item], named: list[Item]) -> bool:
+    rest = list(pair)
+    for item in named:
+        if item not in rest:
+            return False
+        rest.remove(item)
+    return True
+
+
+def interpret(units: list[_Unit], ctx: Context) -> str | None:
+    """Canonical text for a sequence of meaning units in a context, or None."""
+    if not units:
+        return None
+    kinds = [u.kind for u in units]
+    if kinds == ["query"]:
+        return str(units[0].value)
+    if kinds in (["yes"], ["no"]):
+        return kinds[0] if ctx.kind in ("confirm", "any") else None
+    head, rest = units[0], units[1:]
+    if ctx.kind in ("action", "any") and head.kind in ("token", "num", "tokword") and not (
+            head.kind == "token" and head.value is Token.SECRET and len(rest) == 1):
+        found = _action(units, ctx)
+        if found is not None or ctx.kind == "action":
+            return found
+    if head.kind == "token" and head.value is Token.SECRET and len(rest) == 1:
+        head = _Unit("reveal")  # "my secret is the flute": a Secret never carries a card
+    if ctx.kind in ("reveal", "any") and head.kind == "reveal" and len(rest) == 1:
+        card = _card(rest[0])
+        return f"reveal {card.word}" if card is not None else None
+    if ctx.kind == "reveal" and len(units) == 1:
+        card = _card(units[0])
+        return f"reveal {card.word}" if card is not None else None
+    body = rest if head.kind == "take" else units
+    if ctx.kind == "answer_gift":
+        if len(body) != 1:
+            return None
+        card = _card(body[0])
+        return f"take {card.word}" if card is not None and card in ctx.offered else None
+    if ctx.kind == "answer_competition":
+        return _answer_competition(body, ctx)
+    if ctx.kind == "any" and head.kind == "take" and body:
+        number = _pair_number(body)
+        if number is not None:
+            return f"take {number}"
+        if len(body) == 1 and body[0].kind == "card":
+            return f"take {body[0].value.word}"
+    return None
+
+
+def normalize(words: str | Mapping[str, Any], lang: str = "en",
+              context: Context | None = None) -> str | None:
+    """Canonical command text for recognized words, or None when it is not a valid command.
+
+    `words` is plain text or any Vosk result shape (JSON string or dict); `context` limits
+    what is valid (default: any command).
+    """
+    if isinstance(words, Mapping) or words.lstrip().startswith("{"):
+        words = vosk_result(words)[0]
+    units = _units(_words(words), lexicon(lang).lang)
+    if units is None:
+        return None
+    return interpret(units, context or Context.any())

@@ -1,0 +1,80 @@
+"""What to do with a recognition: apply it, ask for a yes, or ask the player to repeat.
+
+A wrongly applied command is far worse than a repeat, so: anything the grammar did not
+produce is refused; a state-changing command is always read back, and below the threshold
+it is only applied after a spoken "yes"; queries (and yes/no themselves) change nothing
+and need no confirmation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.voice.sphinx import Recognition
+
+CONFIRM_THRESHOLD = 0.8
+REFUSAL = "I did not understand, please repeat."
+# Commands that change nothing in the game (undo is a query here: it is itself undoable by
+# replay, and asking "undo? yes or no" after every undo would be tiresome).
+QUERY_COMMANDS = frozenset({"score", "board", "actions", "repeat", "help", "undo"})
+ANSWERS = frozenset({"yes", "no"})
+
+
+@dataclass(frozen=True)
+class Accept:
+    """Apply `command` now; `readback` is said first for state-changing commands ("" if none)."""
+
+    command: str
+    readback: str
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """Say `question` and apply `command` only if the answer is yes."""
+
+    command: str
+    question: str
+
+
+@dataclass(frozen=True)
+class Refuse:
+    message: str = REFUSAL
+
+
+Decision = Accept | Confirm | Refuse
+
+
+def _join(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def readback(command: str) -> str:
+    """A spoken sentence for a canonical command: "gift flute fan tea" → "Gift flute, fan and
+    tea."."""
+    verb, *rest = command.split()
+    if verb == "competition" and "/" in rest:
+        cut = rest.index("/")
+        body = f"{_join(rest[:cut])} against {_join(rest[cut + 1:])}"
+    elif verb == "take" and rest and rest[0] in ("1", "2"):
+        body = "the first pair" if rest[0] == "1" else "the second pair"
+    elif verb == "take" and rest:
+        body = f"the {rest[0]}"
+    else:
+        body = _join(rest) if rest else ""
+    return f"{verb.capitalize()} {body}".strip() + "."
+
+
+def decide(recognition: Recognition, threshold: float = CONFIRM_THRESHOLD) -> Decision:
+    """Accept, Confirm or Refuse a recognition (pure)."""
+    command = recognition.command
+    if command is None:
+        return Refuse()
+    if command in QUERY_COMMANDS:
+        return Accept(command, "")
+    if command in ANSWERS:
+        # A doubtful yes must not apply a command: asking "yes or no?" about a "yes" would
+        # loop, so ask again instead.
+        return Accept(command, "") if recognition.confidence >= threshold else Refuse()
+    if recognition.confidence >= threshold:
+        return Accept(command, readback(command))
+    return Confirm(command, readback(command) + " Yes or no?")
