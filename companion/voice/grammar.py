@@ -60,9 +60,10 @@ def _query_rule() -> str:
 def _action_rules(allowed: frozenset[Token]) -> list[str]:
     alts = []
     if Token.SECRET in allowed:
-        alts.append("[i play] [the] secret | [token] one")
+        # A bare "one" is a magnet for short out-of-grammar speech: the token word is required.
+        alts.append("[i play] [the] secret | (token | number) one")
     if Token.DISCARD in allowed:
-        alts.append("[i] [the] discard | [token] two")
+        alts.append("[i] [the] discard | (token | number) two")
     if Token.GIFT in allowed:
         alts.append("(gift | [token] three) <card> [and] <card> [and] <card>")
     if Token.COMPETITION in allowed:

@@ -40,8 +40,8 @@ FR_NUMBERS: tuple[str, ...] = ("un", "deux", "trois", "quatre", "cinq", "six", "
 
 
 def fold(text: str) -> str:
-    """Lowercase and strip accents and apostrophes, so "Thé", "the" and "thé" compare equal
-    only where that is safe: callers fold both sides of a lookup."""
+    """Lowercase and strip accents, so "Thé" and "the" compare equal; each language's
+    lexicon is looked up separately, so this is safe (English "the" is never French "thé")."""
     decomposed = unicodedata.normalize("NFKD", text.lower())
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
     return stripped.replace("œ", "oe").replace("æ", "ae")
@@ -90,9 +90,9 @@ def _card_phrases(lang_index: int, item_syn: dict[Item, tuple[str, ...]],
         if with_geisha:
             names.append(geisha.name.lower())
         for name in names:
-            key = fold(name)
-            if phrases.get(key, item) is not item:  # pragma: no cover - data invariant
-                raise ValueError(f"spoken word {name!r} names two cards")
+            key = name.lower()  # spelled as written (Vosk wants accents); lookups fold
+            if any(fold(k) == fold(key) and i is not item for k, i in phrases.items()):
+                raise ValueError(f"spoken word {name!r} names two cards")  # pragma: no cover
             phrases[key] = item
     return phrases
 
@@ -124,25 +124,25 @@ def _french() -> Lexicon:
         numbers=MappingProxyType({w: n for n, w in enumerate(FR_NUMBERS, start=1)} | {"une": 1}),
         tokens=MappingProxyType({
             "secret": Token.SECRET,
-            "depot": Token.DISCARD, "defausse": Token.DISCARD,
+            "dépôt": Token.DISCARD, "défausse": Token.DISCARD,
             "offre": Token.GIFT, "offrir": Token.GIFT, "don": Token.GIFT,
-            "echange": Token.COMPETITION, "competition": Token.COMPETITION,
+            "échange": Token.COMPETITION, "compétition": Token.COMPETITION,
         }),
         queries=MappingProxyType({
             "score": "score", "points": "score", "plateau": "board", "actions": "actions",
-            "repeter": "repeat", "repete": "repeat", "aide": "help", "annuler": "undo",
+            "répéter": "repeat", "répète": "repeat", "aide": "help", "annuler": "undo",
             "annule": "undo",
         }),
-        yes=frozenset({"oui", "ouais", "d accord", "confirme"}),
+        yes=frozenset({"oui", "ouais", "d'accord", "confirme"}),
         no=frozenset({"non"}),
         take=frozenset({"prendre", "prends", "prend", "choisis", "je prends"}),
-        reveal=frozenset({"revele", "reveler"}),
+        reveal=frozenset({"révèle", "révéler"}),
         pair=frozenset({"paire"}),
-        ordinals=MappingProxyType({"premiere": 1, "premier": 1, "deuxieme": 2, "seconde": 2,
+        ordinals=MappingProxyType({"première": 1, "premier": 1, "deuxième": 2, "seconde": 2,
                                    "second": 2}),
         token_words=frozenset({"jeton", "action", "numero"}),
         fillers=frozenset({"je", "j", "la", "le", "l", "les", "et", "mon", "ma", "est", "de",
-                           "du", "s", "il", "te", "plait", "moi", "carte", "cartes", "a",
+                           "du", "s", "il", "te", "plaît", "moi", "carte", "cartes", "à",
                            "joue", "donne", "montre", "quel", "quelle", "c", "d", "voir"}),
     )
 

@@ -118,7 +118,8 @@ def _cards(units: list[_Unit]) -> list[Item] | None:
 
 
 def _action(units: list[_Unit], ctx: Context) -> str | None:
-    if units and units[0].kind == "tokword":
+    named_token = bool(units) and units[0].kind == "tokword"
+    if named_token:
         units = units[1:]
     if not units:
         return None
@@ -135,6 +136,8 @@ def _action(units: list[_Unit], ctx: Context) -> str | None:
     if cards is None:
         return None
     if token in (Token.SECRET, Token.DISCARD):
+        if head.kind == "num" and not named_token:
+            return None  # a bare "one" is too easily heard in any short sentence
         # The cards of a Secret or a Discard stay hidden: never part of the spoken command.
         return token.word if not cards else None
     if len(cards) != token.cards:

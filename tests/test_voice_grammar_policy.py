@@ -1,0 +1,78 @@
+"""Grammars per context, the confirmation policy, Vosk phrase lists and the no-voice paths."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.hanamikoji.data import Item, Token
+from companion.voice.context import Context
+from companion.voice.grammar import build_grammar, grammar_words
+from companion.voice.policy import Accept, Confirm, Refuse, decide, readback
+from companion.voice.sphinx import Recognition, VoiceUnavailable
+from companion.voice.vosk_backend import UNKNOWN, VoskRecognizer, phrase_list
+
+
+def test_answer_gift_grammar_holds_only_offered_cards() -> None:
+    words = grammar_words(Context.answer_gift([Item.FAN, Item.TEA, Item.FAN]))
+    assert {"fan", "red", "heart", "iroha", "tea", "green", "anju"} <= words
+    assert not {"flute", "purple", "flower", "pink", "gift", "discard", "yes"} & words
+    assert "score" in words and "undo" in words  # queries everywhere
+
+
+def test_action_grammar_follows_available_tokens() -> None:
+    words = grammar_words(Context.action({Token.GIFT, Token.DISCARD}))
+    assert {"gift", "discard"} <= words
+    assert not {"secret", "competition"} & words
+    assert "lute" not in grammar_words(Context.any())  # too close to "flute"
+
+
+def test_contexts_and_jsgf_header() -> None:
+    for ctx in (Context.action(), Context.reveal(), Context.confirm(), Context.any(),
+                Context.answer_competition([Item.FAN, Item.TEA], [Item.FLUTE, Item.FLUTE])):
+        text = build_grammar(ctx)
+        assert text.startswith("#JSGF V1.0;") and "public <utterance>" in text
+    assert {"yes", "no"} <= grammar_words(Context.confirm())
+    with pytest.raises(ValueError):
+        Context.answer_gift([Item.FAN])
+    with pytest.raises(ValueError):
+        Context("nonsense")
+
+
+def test_policy() -> None:
+    assert decide(Recognition(None, 0.0, "")) == Refuse()
+    assert Refuse().message == "I did not understand, please repeat."
+    assert decide(Recognition("score", 0.1, "score")) == Accept("score", "")
+    assert decide(Recognition("gift flute fan tea", 0.9, "")) == Accept(
+        "gift flute fan tea", "Gift flute, fan and tea.")
+    assert decide(Recognition("gift flute fan tea", 0.5, ""), 0.8) == Confirm(
+        "gift flute fan tea", "Gift flute, fan and tea. Yes or no?")
+    assert decide(Recognition("yes", 0.5, "yes")) == Refuse()  # a doubtful yes is asked again
+    assert decide(Recognition("yes", 0.9, "yes")) == Accept("yes", "")
+    assert readback("competition fan tea / flute flower") == (
+        "Competition fan and tea against flute and flower.")
+    assert readback("take 2") == "Take the second pair."
+    assert readback("reveal tea") == "Reveal tea."
+
+
+def test_vosk_phrase_list_and_missing_model(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    phrases = phrase_list(Context.answer_gift([Item.FAN, Item.TEA, Item.FLUTE]), "fr")
+    assert {"éventail", "thé", "flûte", "prends"} <= set(phrases)
+    assert "fleur" not in phrases and phrases[-1] == UNKNOWN
+    assert "dépôt" in phrase_list(Context.action({"discard"}), "fr")
+    assert "offre" not in phrase_list(Context.action({"discard"}), "fr")
+    with pytest.raises(VoiceUnavailable, match="no Vosk model configured"):
+        VoskRecognizer(None, "fr")
+    missing = tmp_path / "vosk-model-small-fr"
+    with pytest.raises(VoiceUnavailable, match=f"no Vosk model found at {missing}"):
+        VoskRecognizer(missing, "fr")
+
+
+def test_listen_without_microphone_says_so() -> None:
+    from companion.voice import listen
+
+    try:
+        listen.open_microphone()
+    except listen.MicrophoneUnavailable as exc:
+        assert "continuing without voice" in str(exc)
+    else:  # pragma: no cover - a machine with PyAudio and a microphone
+        pytest.skip("a microphone is available here")
