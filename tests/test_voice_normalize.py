@@ -110,8 +110,8 @@ def test_lexicon_from_game_data() -> None:
     assert lexicon("fr-FR") is FRENCH
     with pytest.raises(ValueError, match="no voice lexicon"):
         lexicon("de")
-    phones = set("AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S "
-                 "SH T TH UH UW V W Y Z ZH".split())
+    from companion.voice.grammar import PHONES
+    phones = set(PHONES)
     for word, prons in PRONUNCIATIONS.items():
         for pron in prons:
             assert set(pron.split()) <= phones, word
