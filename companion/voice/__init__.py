@@ -1,0 +1,1 @@
+"""Offline voice commands: grammars per game context, recognition, canonical text."""
