@@ -46,12 +46,15 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
                       choices=["line", "rdm6300", "uid-lines"], help="one per --reader")
     play.add_argument("--keypad", metavar="DEVICE", help="an evdev keypad (Linux) by name or path")
     play.add_argument("--registry", type=Path, help="the card registry file")
+    play.add_argument("--voice", nargs="?", const="always", choices=["always", "push"],
+                      help="voice commands: always listening, or push-to-talk with the 00 key")
     play.set_defaults(func=run_play)
 
 
 def run_play(args: argparse.Namespace) -> int:
     from companion.inputs import InputHub
     from companion.narrate.catalogue import Catalogue
+    from companion.narrate.message import Message
     from companion.output import Output
     from companion.session import Session
     from companion.store import GameStore, default_path
@@ -103,13 +106,25 @@ def run_play(args: argparse.Namespace) -> int:
         from companion.cards.registry import open_registry
         from companion.play_devices import attach_devices, handle_device_event, handle_line
 
-        registry, _ = open_registry(args.registry)
+        registry, problem = open_registry(args.registry)
+        if problem is not None:
+            out.emit([Message("error", "cards.registry_unreadable", {"reason": problem})])
         attach_devices(hub, args, out.emit)
+    voice = None
+    if args.voice and game.name == "hanamikoji":
+        from companion.play_voice import PUSH_TO_TALK_LINE, attach_voice, handle_recognition
+
+        voice = attach_voice(hub, session, args.voice, out.emit)
     try:
         for item in hub:
             if speaker is not None and interactive:
                 speaker.stop()  # a new input silences whatever is being said
-            if registry is not None and item.event is not None:
+            if item.source == "voice":
+                messages = handle_recognition(session, item.event)
+            elif voice is not None and item.text == PUSH_TO_TALK_LINE:
+                voice.push_to_talk()
+                continue
+            elif registry is not None and item.event is not None:
                 messages = handle_device_event(session, item.event, registry)
             elif item.text is None:
                 continue
@@ -121,6 +136,8 @@ def run_play(args: argparse.Namespace) -> int:
                 if m.event == "setting" and speaker is not None:
                     _adjust(speaker, m.data["setting"])
             out.emit(messages)
+            if voice is not None:
+                voice.follow()
     except KeyboardInterrupt:
         pass
     finally:

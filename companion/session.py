@@ -71,7 +71,11 @@ class Session:
     def propose(self, command: Any) -> list[Message]:
         """Ask for a yes before applying `command` (used when voice is unsure)."""
         self.confirming = command
-        return self._announce([Message("confirm", "confirm", {"command": command.text()},
+        try:
+            what: Any = self.game.describe(command, self.game.actor(self.state), self.names)
+        except (AssertionError, AttributeError, TypeError):
+            what = command.text()  # a query or a half-entered offer: its text is clear
+        return self._announce([Message("confirm", "confirm", {"command": what},
                                        {"command": command.text()}, Priority.PROMPT)])
 
     def _execute(self, command: Any) -> list[Message]:

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_packages=(espeak-ng libespeak-ng1 alsa-utils sox libportaudio2)
+apt_packages=(espeak-ng libespeak-ng1 alsa-utils sox libportaudio2 portaudio19-dev)
 if ! python3 -c 'import ensurepip' 2>/dev/null; then
   apt_packages+=(python3-venv python3-pip)
 fi
@@ -29,7 +29,7 @@ fi
 stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)
 if [ ! -f "$stamp" ]; then
   .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e ".[voice,test]"
+  .venv/bin/python -m pip install -q -e ".[voice,test,bench]"
   rm -f .venv/.installed-*
   touch "$stamp"
 fi

@@ -1,0 +1,107 @@
+"""Voice in play: the recognizer listens for what the game expects, unsure commands are
+asked about, and nothing misheard is ever applied without a yes."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from companion.games.hanamikoji import Hanamikoji
+from companion.games.hanamikoji.actions import Gift, TakeGift
+from companion.games.hanamikoji.data import Item, Token
+from companion.games.hanamikoji.rules import Phase
+from companion.inputs import InputHub
+from companion.play_voice import attach_voice, context_for, handle_recognition
+from companion.session import Session
+from companion.voice.sphinx import Recognition
+
+CONFIG = {"players": ["Ana", "Ben"], "rules": "iello", "lang": "en"}
+
+
+def session_after(*lines: str) -> Session:
+    session = Session(Hanamikoji(), dict(CONFIG))
+    session.start()
+    for line in lines:
+        session.handle(line)
+    return session
+
+
+def test_context_follows_the_game():
+    session = session_after()
+    assert context_for(session).kind == "action"
+    assert context_for(session).allowed == frozenset(Token)
+    session.handle("gift flute fan tea")
+    ctx = context_for(session)
+    assert ctx.kind == "answer_gift" and set(ctx.offered) == {Item.FLUTE, Item.FAN, Item.TEA}
+    session.handle("take fan")
+    assert context_for(session).allowed == frozenset(Token)  # Ben has every token
+    session.handle("competition flute fan / tea flower")
+    assert context_for(session).pairs == ((Item.FLUTE, Item.FAN), (Item.TEA, Item.FLOWER))
+
+
+def test_a_sure_command_is_applied():
+    session = session_after()
+    heard = Recognition("gift flute fan tea", 0.9, "gift flute fan tea")
+    messages = handle_recognition(session, heard)
+    assert messages[0].event == "offer"
+    assert session.state.offer == Gift((Item.FLUTE, Item.FAN, Item.TEA))
+
+
+def test_an_unsure_command_waits_for_yes():
+    session = session_after("gift flute fan tea")
+    before = session.state
+    messages = handle_recognition(session, Recognition("take fan", 0.5, "take fan"))
+    assert messages[0].event == "confirm" and session.state == before
+    assert context_for(session).kind == "confirm"
+    handle_recognition(session, Recognition("yes", 0.9, "yes"))
+    assert session.state.phase is Phase.ACTION
+    assert session.log[-1][0] == TakeGift(Item.FAN)
+
+
+def test_no_drops_the_unsure_command():
+    session = session_after("gift flute fan tea")
+    before = session.state
+    handle_recognition(session, Recognition("take fan", 0.5, "take fan"))
+    messages = handle_recognition(session, Recognition("no", 0.9, "no"))
+    assert messages[0].key == "not_applied" and session.state == before
+
+
+def test_refused_speech_changes_nothing():
+    session = session_after("gift flute fan tea")
+    before = session.state
+    messages = handle_recognition(session, Recognition(None, 0.0, "what time is it"))
+    assert messages[0].event == "error" and messages[0].key == "error.not_understood"
+    assert session.state == before
+
+
+def test_without_a_microphone_voice_is_announced_off_and_play_goes_on():
+    said = []
+    session = session_after()
+    voice = attach_voice(InputHub(), session, "always", said.extend)
+    if voice is not None:  # pragma: no cover - a machine with a microphone
+        pytest.skip("this machine has a microphone")
+    assert [m.event for m in said] == ["voice_unavailable"]
+    assert session.handle("secret")[0].event == "played"
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_real_speech_is_applied_right_or_not_at_all(tmp_path):
+    """Synthesized answers to a gift: each is the right card, a question, or a refusal —
+    never another card."""
+    from companion.voice.audio import read_wav
+    from companion.voice.sphinx import SphinxRecognizer
+
+    recognizer = SphinxRecognizer()
+    for spoken, item in (("take the fan", Item.FAN), ("take the tea", Item.TEA),
+                         ("the flute", Item.FLUTE)):
+        session = session_after("gift flute fan tea")
+        wav = tmp_path / "u.wav"
+        subprocess.run(["espeak-ng", "-v", "en-us", "-w", str(wav), spoken], check=True)
+        recognition = recognizer.recognize(read_wav(wav), context_for(session))
+        handle_recognition(session, recognition)
+        if session.state.phase is not Phase.ANSWER:
+            assert session.log[-1][0] == TakeGift(item), spoken
+        elif session.confirming is not None:
+            assert session.confirming == TakeGift(item), spoken
