@@ -31,7 +31,7 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     play = sub.add_parser("play", help="play a game, spoken and printed")
     play.add_argument("game", nargs="?", default="hanamikoji", choices=sorted(GAMES))
     play.add_argument("--lang", choices=LANGUAGES, help="language (default: the system's, else fr)")
-    play.add_argument("--rules", default="iello", choices=["iello", "classic", "es-optional"])
+    play.add_argument("--rules", help="Hanamikoji: iello (default), classic or es-optional")
     play.add_argument("--players", nargs="+", metavar="NAME", help="the first one starts")
     play.add_argument("--script", type=Path, help="read the lines from FILE, then end")
     play.add_argument("--json", action="store_true", help="one JSON object per announcement")
@@ -77,13 +77,23 @@ def run_play(args: argparse.Namespace) -> int:
         lang = config.get("lang", lang)
         catalogue = Catalogue(lang)
     else:
+        low, high = game.players
         names = args.players or [
-            catalogue.word("words", "player_1"), catalogue.word("words", "player_2")
+            catalogue.word("words", f"player_{n}") for n in range(1, low + 1)
         ]
-        if len(names) != 2:
-            print(catalogue.word("messages", "two_players"))
+        if not low <= len(names) <= high:
+            key = "players_exact" if low == high else "players_count"
+            print(catalogue.render(Message("error", key,
+                                           {"game": game.name.capitalize(), "low": low,
+                                            "high": high, "n": len(names)})))
             return 2
-        config = {"players": names, "rules": args.rules, "lang": lang}
+        rules = args.rules or game.rule_sets[0]
+        if rules not in game.rule_sets:
+            print(catalogue.render(Message("error", "unknown_rules",
+                                           {"game": game.name.capitalize(), "rules": rules,
+                                            "known": ", ".join(game.rule_sets)})))
+            return 2
+        config = {"players": names, "rules": rules, "lang": lang}
         session = Session(game, config, store)
 
     speaker = None
@@ -178,7 +188,8 @@ def _adjust(speaker: object, setting: str) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
-        description="An offline, spoken companion for tactile card games (Hanamikoji).",
+        description="An offline, spoken companion for tactile card games "
+        "(Hanamikoji, Momiji).",
     )
     sub = parser.add_subparsers(dest="command", required=True)
     _add_play(sub)

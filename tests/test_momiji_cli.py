@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from companion.cli import main
 
 SCRIPT = """\
@@ -63,8 +61,6 @@ def test_saved_game_resumes_where_it_stopped(tmp_path, capsys):
     assert records[-2]["event"] == "game_over" and records[-2]["winners"] == ["Ana"]
 
 
-@pytest.mark.xfail(reason="cli.py accepts exactly two names (Hanamikoji); Momiji needs 2 to 4",
-                   strict=False)
 def test_three_players_from_the_command_line(tmp_path, capsys):
     script = (Path(__file__).parent / "golden" / "momiji_en.txt").read_text("utf-8")
     records = run(tmp_path, capsys, script, ["Ana", "Ben", "Cy"])
