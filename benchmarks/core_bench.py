@@ -51,6 +51,70 @@ def line_latency(games: int) -> list[float]:
     return timings
 
 
+def words_per_turn(lang: str, verbosity: str, seeds: range) -> float:
+    """Printed (and spoken) words per action turn over whole seeded games, scoring included."""
+    words = turns = 0
+    for seed in seeds:
+        stream = io.StringIO()
+        out = Output(Catalogue(lang, verbosity), stream=stream)
+        session = Session(Hanamikoji(), {"players": ["Ana", "Ben"], "rules": "iello",
+                                         "lang": lang})
+        for line in table_script(seed, lang=lang):
+            out.emit(session.handle(line))
+        words += len(stream.getvalue().split())
+        turns += sum(1 for a, _ in session.log if a.text().split()[0] in (
+            "secret", "discard", "gift", "competition"))
+    return words / turns
+
+
+class _Recorder:
+    """Wraps a Speaker to keep the utterances an announcement produced."""
+
+    def __init__(self, speaker: object) -> None:
+        self.speaker = speaker
+        self.said: list = []
+
+    def say(self, *args: object, **kw: object) -> object:
+        u = self.speaker.say(*args, **kw)  # type: ignore[attr-defined]
+        self.said.append(u)
+        return u
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.speaker, name)
+
+
+def line_to_audio(lines_count: int) -> list[float]:
+    """Seconds from a typed line to the first audio sample of its announcement, through the
+    session, the catalogue and espeak-ng into a real-time sink (a sound card's pace)."""
+    from companion.speech import FileSinkPlayer, SpeechSettings
+    from companion.speech.speaker import Speaker
+    from companion.speech.synth import espeak_binary
+
+    timings = []
+    speaker = _Recorder(Speaker(FileSinkPlayer(realtime=True), lang="en",
+                                settings=SpeechSettings(earcons=False), espeak=espeak_binary()))
+    out = Output(Catalogue("en"), speaker=speaker, stream=io.StringIO())
+    seed = 0
+    while len(timings) < lines_count:
+        session = Session(Hanamikoji(), {"players": ["Ana", "Ben"], "rules": "iello",
+                                         "lang": "en"})
+        for line in table_script(seed):
+            speaker.stop()  # a new input silences the previous announcement, as in play
+            speaker.said.clear()
+            start = time.perf_counter()
+            out.emit(session.handle(line))
+            first = speaker.said[0]
+            while first.first_audio_at is None and not first.wait(0.001):
+                pass
+            if first.first_audio_at is not None:
+                timings.append(first.first_audio_at - start)
+            if len(timings) >= lines_count:
+                break
+        seed += 1
+    speaker.close()
+    return timings
+
+
 def startup(runs: int, extra: list[str]) -> list[float]:
     """Seconds from launching `companion play` to its first printed prompt."""
     timings = []
@@ -77,12 +141,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--audio-lines", type=int, default=60)
     args = parser.parse_args()
     lines = line_latency(args.games)
     print(f"line to announcement ({len(lines)} lines, {args.games} games, SQLite log on):")
     print(f"  median {statistics.median(lines) * 1000:.2f} ms,"
           f" p95 {pct(lines, 0.95) * 1000:.2f} ms,"
           f" max {max(lines) * 1000:.2f} ms (target: median < 5 ms)")
+    audio = line_to_audio(args.audio_lines)
+    print(f"line to first audio sample (espeak-ng, real-time sink, {len(audio)} lines):")
+    print(f"  median {statistics.median(audio) * 1000:.1f} ms, p95 {pct(audio, 0.95) * 1000:.1f} ms"
+          " (target: median <= 100 ms, p95 <= 200 ms)")
+    print("words per action turn (whole games, scoring included):")
+    for lang in ("en", "fr", "es", "uk"):
+        figures = ", ".join(f"{v} {words_per_turn(lang, v, range(10)):.1f}"
+                            for v in ("brief", "normal", "detailed"))
+        print(f"  {lang}: {figures}")
     for label, extra in (("--no-speech", ["--no-speech"]), ("with speech", [])):
         times = startup(args.runs, extra)
         print(f"start-up to first prompt, {label} ({args.runs} runs): median "

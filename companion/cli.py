@@ -36,6 +36,10 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     play.add_argument("--script", type=Path, help="read the lines from FILE, then end")
     play.add_argument("--json", action="store_true", help="one JSON object per announcement")
     play.add_argument("--no-speech", action="store_true", help="print only")
+    play.add_argument("--verbosity", choices=["brief", "normal", "detailed"],
+                      help="how much is said (default: the saved setting, else normal)")
+    play.add_argument("--earbud", action="append", metavar="N=DEVICE", default=[],
+                      help="player N's private audio output (ALSA device), e.g. 1=plughw:1")
     play.add_argument("--speech-out", type=Path, metavar="DIR",
                       help="write the speech as WAV files in DIR instead of playing it")
     play.add_argument("--db", type=Path, help="the game log (default: user data folder)")
@@ -98,10 +102,22 @@ def run_play(args: argparse.Namespace) -> int:
 
     speaker = None
     notice = None
+    verbosity = args.verbosity
     if not args.no_speech:
-        from companion.speech import open_speaker
+        from companion.speech import load_settings, open_speaker
 
-        speaker, notice = open_speaker(lang, enabled=True, out_dir=args.speech_out)
+        settings, _ = load_settings()
+        earbuds = _earbuds(args.earbud)
+        if earbuds is None:
+            print(catalogue.render(Message("error", "bad_earbud")))
+            return 2
+        if earbuds:
+            from dataclasses import replace
+
+            settings = replace(settings, private_outputs=tuple(earbuds.items()))
+        verbosity = verbosity or settings.verbosity
+        speaker, notice = open_speaker(lang, settings, enabled=True, out_dir=args.speech_out)
+    catalogue.verbosity = verbosity or "normal"
     out = Output(catalogue, json_mode=args.json, speaker=speaker)
     if notice is not None:
         out.notice("notice", catalogue.word("messages", "speech_unavailable"))
@@ -143,8 +159,11 @@ def run_play(args: argparse.Namespace) -> int:
             else:
                 messages = session.handle(item.text)
             for m in messages:
-                if m.event == "setting" and speaker is not None:
-                    _adjust(speaker, m.data["setting"])
+                if m.event == "setting":
+                    if m.data["setting"] in Catalogue.VERBOSITIES:
+                        catalogue.verbosity = m.data["setting"]
+                    if speaker is not None:
+                        _adjust(speaker, m.data["setting"])
             out.emit(messages)
             if voice is not None:
                 voice.follow()
@@ -161,6 +180,17 @@ def run_play(args: argparse.Namespace) -> int:
         if store is not None:
             store.close()
     return 0
+
+
+def _earbuds(specs: list[str]) -> dict[str, str] | None:
+    """`--earbud 1=plughw:1` → {"player:0": "plughw:1"}; None if a spec is malformed."""
+    out = {}
+    for spec in specs:
+        number, sep, device = spec.partition("=")
+        if not sep or not number.strip().isdigit() or not device.strip():
+            return None
+        out[f"player:{int(number) - 1}"] = device.strip()
+    return out
 
 
 def _adjust(speaker: object, setting: str) -> None:

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from companion.narrate.catalogue import Catalogue
 from companion.narrate.message import Message
 
+_REPLACEABLE = {"score", "board", "actions", "unseen", "turn", "help", "repeat"}
 _EARCONS = {
     "error": "refused", "offer": "offer_waiting", "round_scored": "round_over",
     "reader_connected": "reader_connected", "reader_disconnected": "reader_disconnected",
@@ -40,22 +41,40 @@ class Output:
             self._priority = SpeechPriority
 
     def emit(self, messages: list[Message]) -> None:
+        """Print each message as a line; speak the public ones as ONE utterance, in order.
+
+        One utterance per announcement keeps "Ana offers …" before "Ben, take one …" (a
+        prompt queued separately would jump ahead of the narration) and lets the seven
+        geisha lines of a scoring be heard whole. Only answers to questions are replaceable
+        by a newer answer of the same kind (a newer board replaces an unspoken older one).
+        """
+        spoken: list[str] = []
+        earcons: list[str] = []
+        priority = 0
         for message in messages:
             text = self.catalogue.render(message)
             if message.private_to is not None:
                 if self.speaker is not None:
-                    priority = self._priority(int(message.priority))
-                    self.speaker.say(text, priority=priority, kind=None,
-                                     channel=f"player:{message.private_to}")
+                    self.speaker.say(text, priority=self._priority(int(message.priority)),
+                                     kind=None, channel=f"player:{message.private_to}")
                 continue
+            earcon = _EARCONS.get(message.event)
+            if earcon is not None:
+                earcons.append(earcon)
+                if self.catalogue.verbosity == "detailed":
+                    # nothing essential by sound alone: at detailed verbosity it is a word too
+                    text = f"{self.catalogue.word('earcon_words', earcon)} {text}"
             self._print(message, text)
-            if self.speaker is not None:
-                earcon = _EARCONS.get(message.event)
-                if earcon is not None and hasattr(self.speaker, "earcon"):
-                    self.speaker.earcon(earcon)
-                self.speaker.say(
-                    text, priority=self._priority(int(message.priority)), kind=message.event
-                )
+            spoken.append(text)
+            priority = max(priority, int(message.priority))
+        if self.speaker is None or not spoken:
+            return
+        level = self._priority(priority)
+        if earcons and hasattr(self.speaker, "earcon"):
+            self.speaker.earcon(earcons[0], priority=level)
+        events = {m.event for m in messages if m.private_to is None} - {"prompt"}
+        kind = events.pop() if len(events) == 1 and events <= _REPLACEABLE else None
+        self.speaker.say(" ".join(spoken), priority=level, kind=kind)
 
     def notice(self, event: str, text: str) -> None:
         """A one-off line that is not part of the game (speech unavailable, ...)."""

@@ -92,8 +92,13 @@ def _grouped(values: Sequence[Any]) -> list[Any]:
 
 
 class Catalogue:
-    def __init__(self, lang: str) -> None:
+    VERBOSITIES = ("brief", "normal", "detailed")
+
+    def __init__(self, lang: str, verbosity: str = "normal") -> None:
         self.lang = lang if available(lang) else "en"
+        # brief and detailed sentences live in [messages.brief] and [messages.detailed];
+        # a message without such a variant is said as normal.
+        self.verbosity = verbosity if verbosity in self.VERBOSITIES else "normal"
         self._data = _load(self.lang)
         self._fallback = _load("en")
 
@@ -158,7 +163,11 @@ class Catalogue:
         return ", ".join(parts[:-1]) + self.word("words", last) + parts[-1]
 
     def render(self, message: Message) -> str:
-        template = self._lookup("messages", message.key)
+        template = None
+        if self.verbosity != "normal":
+            template = self._lookup("messages", f"{self.verbosity}.{message.key}")
+        if template is None:
+            template = self._lookup("messages", message.key)
         if template is None:
             return message.key
         if isinstance(template, dict):

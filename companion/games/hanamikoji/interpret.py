@@ -18,6 +18,7 @@ from companion.commands import (
     MetaCommand,
     Query,
     Reply,
+    Setting,
     Undo,
     parse_meta,
 )
@@ -71,6 +72,11 @@ def parse_command(text: str) -> Command:
         return Choose(Token[verb.upper()], tuple(Item[w.upper()] for w in words))
     return parse_action(text)
 
+
+# Doubled keypad symbols change the voice: no word needed, and no clash with single keys.
+KEYPAD_SETTINGS = {
+    "**": Setting.FASTER, "//": Setting.SLOWER, "++": Setting.LOUDER, "--": Setting.QUIETER,
+}
 
 # Meanings of words: (kind, value).
 Word = tuple[str, object]
@@ -148,6 +154,9 @@ def interpret(
     line: str, state: State, *, pending: Choose | None = None, lang: str = "en"
 ) -> Command:
     """The command a line means now; raises InvalidCommand, IllegalAction, AmbiguousCommand."""
+    keyed = KEYPAD_SETTINGS.get(line.strip())
+    if keyed is not None:
+        return Adjust(keyed)
     words = _meanings(line, lang)
     if not words:
         return Ask(Query.WHAT)

@@ -207,14 +207,21 @@ def query(q: Query, state: State, names: Names) -> list[Message]:
                         {"round": state.round, "a": names[0], "ga": geishas[0], "pa": points[0],
                          "b": names[1], "gb": geishas[1], "pb": points[1]})]
     if q is Query.BOARD:
-        parts = []
+        # As short as it can be while complete: geishas with nothing are named together.
+        parts: list[Message] = []
+        empty = []
         for item, geisha, holder in zip(ITEMS, GEISHAS, state.favours, strict=True):
             a, b = state.players[0].side[item - 1], state.players[1].side[item - 1]
+            if a == b == 0 and holder is None:
+                empty.append(geisha.name)
+                continue
             marker = (Message("", "marker_centre") if holder is None
                       else Message("", "marker_with", {"player": names[holder]}))
             parts.append(Message("", "board_geisha",
                                  {"geisha": geisha.name, "card": item, "a": names[0], "na": a,
                                   "b": names[1], "nb": b, "marker": marker}))
+        if empty:
+            parts.append(Message("", "board_empty", {"geishas": empty, "n": len(empty)}))
         return [Message("board", "board", {"geishas": Sentences(parts)})]
     if q is Query.ACTIONS:
         return [Message("actions", "actions_left",
