@@ -1,0 +1,55 @@
+"""`companion play --reader`: a real pyserial reader on a pseudo-terminal, through the CLI."""
+
+from __future__ import annotations
+
+import os
+import pty
+import subprocess
+import sys
+import time
+import tty
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_scans_play_an_offer_and_unplugging_is_announced(tmp_path):
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "play", "--no-speech", "--lang", "en",
+         "--players", "Ana", "Ben", "--db", str(tmp_path / "g.db"),
+         "--registry", str(tmp_path / "cards.json"),
+         "--reader", os.ttyname(slave), "--reader-protocol", "line"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    assert proc.stdin is not None and proc.stdout is not None
+    lines: list[str] = []
+
+    def wait_for(fragment: str) -> None:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            lines.append(line.rstrip("\n"))
+            if fragment in line:
+                return
+        raise AssertionError(f"never heard {fragment!r}: {lines}")
+
+    try:
+        wait_for("Card reader connected")
+        for payload in ("TC1:HK:TOKEN:GIFT:1", "TC1:HK:ITEM:FLUTE:1", "TC1:HK:ITEM:FAN:1",
+                        "TC1:HK:ITEM:TEA:1"):
+            os.write(master, (payload + "\r\n").encode())
+        wait_for("Ben, take one of the three cards")
+        os.write(master, b"TC1:HK:ITEM:FAN:1\r\n")
+        wait_for("Ben takes fan (red, 2)")
+        os.close(master)  # the reader is unplugged
+        wait_for("Card reader disconnected")
+        proc.stdin.write("secret\n")  # the keyboard still works
+        proc.stdin.flush()
+        wait_for("Ben plays Secret")
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=20)
+        os.close(slave)
+    assert "Ana offers a gift: flute (purple, 2), fan (red, 2) and tea set (green, 4)." in lines
