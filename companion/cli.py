@@ -122,7 +122,9 @@ def run_play(args: argparse.Namespace) -> int:
     if notice is not None:
         out.notice("notice", catalogue.word("messages", "speech_unavailable"))
 
-    interactive = args.script is None and sys.stdin.isatty()
+    # Live play (keyboard, keypad, readers, voice): every new input silences the voice.
+    # A script is heard to the end instead.
+    interactive = args.script is None
     out.emit(session.resume() if saved is not None else session.start())
     hub = InputHub()
     source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
