@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.commands import Query
+from companion.games.base import NarratedGame
 from companion.games.hanamikoji import narrate
 from companion.games.hanamikoji.actions import Action, parse_action
 from companion.games.hanamikoji.interpret import Choose, Command, interpret
@@ -13,10 +14,11 @@ from companion.games.hanamikoji.rules import Event, Phase, RuleSet, State, apply
 from companion.narrate.message import Message
 
 
-class Hanamikoji:
+class Hanamikoji(NarratedGame):
     """What the session needs to know about this game, in one place."""
 
     name = "hanamikoji"
+    narration = narrate
     players = (2, 2)
     rule_sets = tuple(r.value for r in RuleSet)
 
@@ -47,27 +49,6 @@ class Hanamikoji:
                 "token_used", f"{choice.token.word} is already used this round", token=choice.token
             )
         return choice
-
-    def is_over(self, state: State) -> bool:
-        return state.over
-
-    def actor(self, state: State) -> int:
-        return state.to_move
-
-    def start(self, state: State, names: Sequence[str]) -> list[Message]:
-        return narrate.start(state, names)
-
-    def prompt(self, state: State, names: Sequence[str], pending: Any) -> list[Message]:
-        return narrate.prompt(state, names, pending)
-
-    def narrate(self, events: Sequence[Event], state: State, names: Sequence[str]) -> list[Message]:
-        return narrate.events(events, state, names)
-
-    def query(self, q: Query, state: State, names: Sequence[str]) -> list[Message]:
-        return narrate.query(q, state, names)
-
-    def describe(self, action: Action, actor: int, names: Sequence[str]) -> Message:
-        return narrate.describe(action, actor, names)
 
     def status(self, state: State, names: Sequence[str]) -> list[Message]:
         """Where a resumed game stands."""

@@ -8,7 +8,6 @@ text means the same thing anywhere.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from companion.commands import (
@@ -37,7 +36,8 @@ from companion.games.hanamikoji.actions import (
 )
 from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.rules import Phase, State
-from companion.normalize import fold, tokens
+from companion.normalize import Token as NormalToken
+from companion.phrases import PhraseTable, Word
 
 
 @dataclass(frozen=True)
@@ -78,76 +78,45 @@ KEYPAD_SETTINGS = {
     "**": Setting.FASTER, "//": Setting.SLOWER, "++": Setting.LOUDER, "--": Setting.QUIETER,
 }
 
-# Meanings of words: (kind, value).
-Word = tuple[str, object]
-
-
-def _phrase_table() -> dict[tuple[str, ...], Word]:
-    table: dict[tuple[str, ...], Word] = {}
-
-    def put(phrases: tuple[str, ...] | list[str], meaning: Word) -> None:
-        for phrase in phrases:
-            table.setdefault(tuple(fold(phrase).split()), meaning)
-
-    put(["/"], ("sep", None))
+def _phrase_table() -> PhraseTable:
+    table = PhraseTable()
+    table.put(["/"], ("sep", None))
     for query, words in lx.QUERY_WORDS.items():
-        put(words, ("query", query))
+        table.put(words, ("query", query))
     for setting, words in lx.SETTING_WORDS.items():
-        put(words, ("setting", setting))
-    put(lx.UNDO_WORDS, ("undo", None))
-    put(lx.YES_WORDS, ("yes", None))
-    put(lx.NO_WORDS, ("no", None))
-    put(lx.CANCEL_WORDS, ("cancel", None))
+        table.put(words, ("setting", setting))
+    table.put(lx.UNDO_WORDS, ("undo", None))
+    table.put(lx.YES_WORDS, ("yes", None))
+    table.put(lx.NO_WORDS, ("no", None))
+    table.put(lx.CANCEL_WORDS, ("cancel", None))
     for token, words in lx.TOKEN_WORDS.items():
-        put(words, ("token", token))
-    put(lx.TAKE_WORDS, ("take", None))
-    put(lx.REVEAL_WORDS, ("reveal", None))
+        table.put(words, ("token", token))
+    table.put(lx.TAKE_WORDS, ("take", None))
+    table.put(lx.REVEAL_WORDS, ("reveal", None))
     for word, n in lx.NUMBER_WORDS.items():
-        put([word], ("num", n))
+        table.put([word], ("num", n))
     for word, n in lx.ORDINAL_WORDS.items():
-        put([word], ("ord", n))
-    put(lx.PAIR_SEPARATORS, ("sep", None))
+        table.put([word], ("ord", n))
+    table.put(lx.PAIR_SEPARATORS, ("sep", None))
     for item, words in lx.CARD_WORDS.items():
-        put([w for w in words if w != "the"], ("card", item))
-    put(lx.FILLERS, ("filler", None))
+        table.put([w for w in words if w != "the"], ("card", item))
+    table.put(lx.FILLERS, ("filler", None))
     return table
 
 
 _TABLE = _phrase_table()
-_LONGEST = max(len(k) for k in _TABLE)
 
 
 def _meanings(line: str, lang: str) -> list[Word]:
-    toks = tokens(line)
-    out: list[Word] = []
-    i = 0
-    while i < len(toks):
-        word = toks[i].word
-        if word == "0":
-            out.append(("cancel", None))  # the keypad's 0 drops a half-keyed action
-            i += 1
-            continue
-        if re.fullmatch("[0-9]+", word):
-            out.append(("digits", word))
-            i += 1
-            continue
-        if word == "the":
+    def special(tok: NormalToken) -> Word | None:
+        if tok.word == "0":
+            return ("cancel", None)  # the keypad's 0 drops a half-keyed action
+        if tok.word == "the":
             # French "thé" is tea; English "the" is an article, unless typed accented.
-            out.append(("card", Item.TEA) if toks[i].accented or lang == "fr" else ("filler", None))
-            i += 1
-            continue
-        for size in range(min(_LONGEST, len(toks) - i), 0, -1):
-            key = tuple(t.word for t in toks[i : i + size])
-            if key in _TABLE:
-                out.append(_TABLE[key])
-                i += size
-                break
-        else:
-            understood = " ".join(t.word for t in toks[:i])
-            raise InvalidCommand(
-                "unknown_word", f"I did not understand '{word}'", word=word, understood=understood
-            )
-    return [m for m in out if m[0] != "filler"]
+            return ("card", Item.TEA) if tok.accented or lang == "fr" else ("filler", None)
+        return None
+
+    return _TABLE.meanings(line, special)
 
 
 def interpret(

@@ -7,6 +7,7 @@ from typing import Any
 
 from companion.commands import Query
 from companion.errors import CompanionError
+from companion.games.base import NarratedGame
 from companion.games.momiji import narrate
 from companion.games.momiji.actions import Action, parse_action
 from companion.games.momiji.data import MAX_PLAYERS, MIN_PLAYERS
@@ -23,10 +24,11 @@ def _worded(error: CompanionError) -> CompanionError:
     return error
 
 
-class Momiji:
+class Momiji(NarratedGame):
     """What the session needs to know about this game, in one place."""
 
     name = "momiji"
+    narration = narrate
     players = (MIN_PLAYERS, MAX_PLAYERS)
     rule_sets = RULE_SETS
 
@@ -52,27 +54,6 @@ class Momiji:
     def pending(self, command: Any, state: State) -> None:
         """Momiji commands are whole on one line: nothing is kept half-entered."""
         return None
-
-    def is_over(self, state: State) -> bool:
-        return state.over
-
-    def actor(self, state: State) -> int:
-        return state.to_move
-
-    def start(self, state: State, names: Sequence[str]) -> list[Message]:
-        return narrate.start(state, names)
-
-    def prompt(self, state: State, names: Sequence[str], pending: Any) -> list[Message]:
-        return narrate.prompt(state, names, pending)
-
-    def narrate(self, events: Sequence[Event], state: State, names: Sequence[str]) -> list[Message]:
-        return narrate.events(events, state, names)
-
-    def query(self, q: Query, state: State, names: Sequence[str]) -> list[Message]:
-        return narrate.query(q, state, names)
-
-    def describe(self, action: Action, actor: int, names: Sequence[str]) -> Message:
-        return narrate.describe(action, actor, names)
 
     def status(self, state: State, names: Sequence[str]) -> list[Message]:
         """Where a resumed game stands."""

@@ -33,11 +33,10 @@ from companion.games.momiji.actions import (
 )
 from companion.games.momiji.data import LEAVES, MAX_VALUE, Leaf, Objective
 from companion.games.momiji.rules import Phase, State
-from companion.normalize import tokens
+from companion.phrases import PhraseTable, Word
 from stickers.colours import Colour
 
 Command = Action | MetaCommand
-Word = tuple[str, object]  # (kind, value)
 
 
 def parse_command(text: str) -> Command:
@@ -46,61 +45,35 @@ def parse_command(text: str) -> Command:
     return meta if meta is not None else parse_action(text)
 
 
-def _phrase_table() -> dict[tuple[str, ...], Word]:
-    table: dict[tuple[str, ...], Word] = {}
-
-    def put(phrases: tuple[str, ...] | list[str], meaning: Word) -> None:
-        for phrase in phrases:
-            table.setdefault(tuple(phrase.split()), meaning)
-
+def _phrase_table() -> PhraseTable:
+    table = PhraseTable()
     for query, words in lx.QUERY_WORDS.items():
-        put(words, ("query", query))
+        table.put(words, ("query", query))
     for setting, words in lx.SETTING_WORDS.items():
-        put(words, ("setting", setting))
-    put(lx.UNDO_WORDS, ("undo", None))
-    put(lx.YES_WORDS, ("yes", None))
-    put(lx.NO_WORDS, ("no", None))
-    put(lx.CANCEL_WORDS, ("cancel", None))
+        table.put(words, ("setting", setting))
+    table.put(lx.UNDO_WORDS, ("undo", None))
+    table.put(lx.YES_WORDS, ("yes", None))
+    table.put(lx.NO_WORDS, ("no", None))
+    table.put(lx.CANCEL_WORDS, ("cancel", None))
     for verb, words in lx.VERB_WORDS.items():
-        put(words, ("verb", verb))
+        table.put(words, ("verb", verb))
     for objective, words in lx.OBJECTIVE_WORDS.items():
-        put(words, ("objective", objective))
+        table.put(words, ("objective", objective))
     for colour, words in lx.COLOUR_WORDS.items():
-        put(words, ("colour", colour))
+        table.put(words, ("colour", colour))
     for word, n in lx.NUMBER_WORDS.items():
-        put([word], ("num", n))
-    put(lx.UNKNOWN_WORDS, ("unknown", None))
-    put(lx.SEPARATORS, ("sep", None))
-    put(lx.FILLERS, ("filler", None))
+        table.put([word], ("num", n))
+    table.put(lx.UNKNOWN_WORDS, ("unknown", None))
+    table.put(lx.SEPARATORS, ("sep", None))
+    table.put(lx.FILLERS, ("filler", None))
     return table
 
 
 _TABLE = _phrase_table()
-_LONGEST = max(len(k) for k in _TABLE)
 
 
 def meanings(line: str) -> list[Word]:
-    toks = tokens(line)
-    out: list[Word] = []
-    i = 0
-    while i < len(toks):
-        word = toks[i].word
-        if word.isdigit():
-            out.append(("digits", word))
-            i += 1
-            continue
-        for size in range(min(_LONGEST, len(toks) - i), 0, -1):
-            key = tuple(t.word for t in toks[i : i + size])
-            if key in _TABLE:
-                out.append(_TABLE[key])
-                i += size
-                break
-        else:
-            understood = " ".join(t.word for t in toks[:i])
-            raise InvalidCommand(
-                "unknown_word", f"I did not understand '{word}'", word=word, understood=understood
-            )
-    return [m for m in out if m[0] not in ("filler", "sep")]
+    return _TABLE.meanings(line, drop=("filler", "sep"))
 
 
 def _meta(word: Word) -> MetaCommand | None:

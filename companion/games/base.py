@@ -1,0 +1,36 @@
+"""What every game adapter shares: the session's questions answered by the game's own
+narration module (`narration`), and the state's `over` and `to_move`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from companion.commands import Query
+from companion.narrate.message import Message
+
+
+class NarratedGame:
+    narration: ModuleType  # the game's narrate module: start, prompt, events, query, describe
+
+    def is_over(self, state: Any) -> bool:
+        return bool(state.over)
+
+    def actor(self, state: Any) -> int:
+        return int(state.to_move)
+
+    def start(self, state: Any, names: Sequence[str]) -> list[Message]:
+        return self.narration.start(state, names)
+
+    def prompt(self, state: Any, names: Sequence[str], pending: Any) -> list[Message]:
+        return self.narration.prompt(state, names, pending)
+
+    def narrate(self, events: Sequence[Any], state: Any, names: Sequence[str]) -> list[Message]:
+        return self.narration.events(events, state, names)
+
+    def query(self, q: Query, state: Any, names: Sequence[str]) -> list[Message]:
+        return self.narration.query(q, state, names)
+
+    def describe(self, action: Any, actor: int, names: Sequence[str]) -> Message:
+        return self.narration.describe(action, actor, names)

@@ -1,0 +1,60 @@
+"""Longest-match lookup of words and multi-word phrases, shared by every game's interpreter.
+
+A game lists its phrases with their meanings (kind, value); a line becomes the list of
+meanings in order. Digits stay digits (their meaning depends on the moment), fillers are
+dropped, and an unknown word is refused with what was understood before it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from companion.errors import InvalidCommand
+from companion.normalize import Token, fold, tokens
+
+Word = tuple[str, object]
+# A game's own rule for one word before the table is consulted (e.g. "the" vs "thé").
+Special = Callable[[Token], Word | None]
+
+
+class PhraseTable:
+    def __init__(self) -> None:
+        self._table: dict[tuple[str, ...], Word] = {}
+        self._longest = 1
+
+    def put(self, phrases: Iterable[str], meaning: Word) -> None:
+        """Add phrases (folded here); a phrase already present keeps its first meaning."""
+        for phrase in phrases:
+            key = tuple(fold(phrase).split())
+            self._table.setdefault(key, meaning)
+            self._longest = max(self._longest, len(key))
+
+    def meanings(
+        self, line: str, special: Special | None = None, drop: tuple[str, ...] = ("filler",)
+    ) -> list[Word]:
+        toks = tokens(line)
+        out: list[Word] = []
+        i = 0
+        while i < len(toks):
+            word = toks[i].word
+            own = special(toks[i]) if special is not None else None
+            if own is None and re.fullmatch("[0-9]+", word):  # ASCII only: "²" is no position
+                own = ("digits", word)
+            if own is not None:
+                out.append(own)
+                i += 1
+                continue
+            for size in range(min(self._longest, len(toks) - i), 0, -1):
+                key = tuple(t.word for t in toks[i : i + size])
+                if key in self._table:
+                    out.append(self._table[key])
+                    i += size
+                    break
+            else:
+                understood = " ".join(t.word for t in toks[:i])
+                raise InvalidCommand(
+                    "unknown_word", f"I did not understand '{word}'", word=word,
+                    understood=understood,
+                )
+        return [m for m in out if m[0] not in drop]
