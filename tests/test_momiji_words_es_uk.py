@@ -105,3 +105,12 @@ def test_the_words_are_written_folded():
     words = [w for table in tables for w in table]
     assert "пеизаж" in words and "bonificacion" in words
     assert [w for w in words if fold(w) != w] == []
+
+
+def test_colours_in_keypad_order_are_colours_not_the_cool_objective() -> None:
+    from companion.games.momiji import Momiji
+    from companion.games.momiji.interpret import interpret as momiji_interpret
+
+    state = Momiji().new_state({"players": ["A", "B", "C"]})
+    for line in ("green brown violet yellow red", "vert marron violet jaune rouge"):
+        assert momiji_interpret(line, state).text() == "colours green brown violet yellow red"

@@ -87,3 +87,12 @@ def test_the_board_names_empty_geishas_together():
     assert text.startswith("Ayane, flute (purple, 2): Ana 1, Ben 0, marker in the middle.")
     assert text.endswith(
         "No cards yet, markers in the middle: Tomoyo, Yoko, Chiharu and Ruri.")
+
+
+def test_voice_settings_words_in_every_language():
+    state = new_game()
+    for line, setting in (("faster", Setting.FASTER), ("plus vite", Setting.FASTER),
+                          ("más rápido", Setting.FASTER), ("швидше", Setting.FASTER),
+                          ("más bajo", Setting.QUIETER), ("тихіше", Setting.QUIETER),
+                          ("breve", Setting.BRIEF), ("докладно", Setting.DETAILED)):
+        assert interpret(line, state) == Adjust(setting), line

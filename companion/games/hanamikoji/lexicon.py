@@ -304,13 +304,13 @@ QUERY_WORDS: dict[Query, tuple[str, ...]] = {
     Query.FORWARD: ("forward", "next", "suivant", "apres"),
 }
 SETTING_WORDS: dict[Setting, tuple[str, ...]] = {
-    Setting.FASTER: ("faster", "plus vite"),
-    Setting.SLOWER: ("slower", "moins vite", "plus lent"),
-    Setting.LOUDER: ("louder", "plus fort"),
-    Setting.QUIETER: ("quieter", "softer", "moins fort"),
-    Setting.BRIEF: ("brief", "bref"),
+    Setting.FASTER: ("faster", "plus vite", "mas rapido", "швидше"),
+    Setting.SLOWER: ("slower", "moins vite", "plus lent", "mas lento", "повільніше"),
+    Setting.LOUDER: ("louder", "plus fort", "mas alto", "голосніше"),
+    Setting.QUIETER: ("quieter", "softer", "moins fort", "mas bajo", "тихіше"),
+    Setting.BRIEF: ("brief", "bref", "breve", "коротко"),
     Setting.NORMAL: ("normal",),
-    Setting.DETAILED: ("detailed", "detaille"),
+    Setting.DETAILED: ("detailed", "detaille", "detallado", "докладно"),
 }
 UNDO_WORDS = ("undo", "annuler", "annule", "-", "deshacer", "скасувати")
 YES_WORDS = ("yes", "oui", "ok", "d accord", "si", "так")

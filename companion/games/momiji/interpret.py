@@ -31,7 +31,7 @@ from companion.games.momiji.actions import (
     Trade,
     parse_action,
 )
-from companion.games.momiji.data import LEAVES, MAX_VALUE, Leaf, Objective
+from companion.games.momiji.data import COOL, LEAVES, MAX_VALUE, WARM, Leaf, Objective
 from companion.games.momiji.rules import Phase, State
 from companion.phrases import PhraseTable, Word
 from stickers.colours import Colour
@@ -185,6 +185,10 @@ def _colours(args: list[Word], without: bool) -> Colours:
             named.append(value)  # type: ignore[arg-type]
         elif kind == "digits":
             named.extend(_colour_of_digit(d) for d in str(value))
+        elif (kind, value) in (("objective", Objective.COOL), ("objective", Objective.WARM)):
+            # "green brown violet" is also the cool objective's name: here it is colours
+            group = COOL if value is Objective.COOL else WARM
+            named.extend(c for c in LEAVES if c in group)
         else:
             raise InvalidCommand("momiji.colours_expected", "I expected leaf colours here")
     if without:

@@ -157,7 +157,8 @@ UNKNOWN_WORDS = ("unknown", "inconnu", "inconnue", "not counted", "non comptee",
                  "невідомо", "невідома", "невідоме", "не пораховано", "не знаю")
 
 QUERY_WORDS: dict[Query, tuple[str, ...]] = {
-    q: tuple(w for w in words if w != "points") for q, words in shared.QUERY_WORDS.items()
+    q: tuple(w for w in words if w not in ("points", "puntos"))
+    for q, words in shared.QUERY_WORDS.items()
 }
 SETTING_WORDS: dict[Setting, tuple[str, ...]] = shared.SETTING_WORDS
 UNDO_WORDS = shared.UNDO_WORDS
