@@ -125,6 +125,8 @@ def run_play(args: argparse.Namespace) -> int:
     # Live play (keyboard, keypad, readers, voice): every new input silences the voice.
     # A script is heard to the end instead.
     interactive = args.script is None
+    if args.resume and saved is None:
+        out.emit([Message("info", "nothing_to_resume")])
     out.emit(session.resume() if saved is not None else session.start())
     hub = InputHub()
     source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115

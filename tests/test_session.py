@@ -176,3 +176,15 @@ def test_resume_says_where_the_game_stands(tmp_path):
     messages = again.resume()
     assert messages[0].event == "resumed" and messages[-1].event == "prompt"
     assert again.state.phase in (Phase.ACTION, Phase.ANSWER)
+
+
+def test_resume_with_nothing_saved_says_so_and_starts(tmp_path, capsys):
+    from companion.cli import main
+
+    script = tmp_path / "s.txt"
+    script.write_text("", "utf-8")
+    main(["play", "--resume", "--no-speech", "--lang", "en", "--db", str(tmp_path / "g.db"),
+          "--script", str(script)])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "There is no unfinished game to resume: a new game starts."
+    assert lines[1].startswith("New game of Hanamikoji")
