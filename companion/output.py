@@ -33,7 +33,6 @@ class Output:
         self.json_mode = json_mode
         self.speaker = speaker
         self.stream = stream or sys.stdout
-        self.last_text = ""
         self._priority: Any = int
         if speaker is not None:
             from companion.speech import Priority as SpeechPriority
@@ -88,4 +87,3 @@ class Output:
             line = text
         self.stream.write(line + "\n")
         self.stream.flush()
-        self.last_text = text
