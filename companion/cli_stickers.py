@@ -5,6 +5,7 @@
     companion stickers colour goutte d'eau
     companion stickers plan hanamikoji [--lang fr] [--item-points]
     companion stickers labels hanamikoji --out labels.svg [--format svg|pdf] [--lang fr]
+    companion stickers labels momiji --out leaves.svg [--only leaf|objective]
 
 Every output is plain lines (screen readers, braille displays); an error is one line on
 stderr and exit status 2.
@@ -36,6 +37,8 @@ from stickers import (
 )
 
 GAMES = ("hanamikoji",)
+LABEL_GAMES = ("hanamikoji", "momiji")  # games with printed QR labels (no Momiji plan yet)
+MOMIJI_SHEETS = ("leaf", "objective")  # one page each: all 40 labels do not fit on one
 PLAYERS = 2
 
 # --- the adaptation plan -------------------------------------------------------------
@@ -202,8 +205,14 @@ def _cmd_plan(args: argparse.Namespace) -> int:
 
 def _cmd_labels(args: argparse.Namespace) -> int:
     fmt = args.format or ("pdf" if Path(args.out).suffix.lower() == ".pdf" else "svg")
-    n = write_labels(args.out, args.game, fmt, args.lang)
+    only = getattr(args, "only", None)
+    if only and args.game != "momiji":
+        return _fail("--only chooses a Momiji sheet: leaf or objective")
+    n = write_labels(args.out, args.game, fmt, args.lang, (only,) if only else None)
     print(f"wrote {n} labels to {args.out} ({fmt})")
+    if args.game == "momiji" and only != "objective":
+        # The seed gives no count per value: the volunteer decides how many sheets.
+        print("one label per leaf type and value: print as many sheets as your cards need")
     return 0
 
 
@@ -246,8 +255,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.set_defaults(func=_guarded(_cmd_plan))
 
     p = commands.add_parser("labels", help="printable sheet of QR labels, one per card")
-    p.add_argument("game", choices=GAMES)
+    p.add_argument("game", choices=LABEL_GAMES)
     p.add_argument("--out", required=True, metavar="FILE")
+    p.add_argument("--only", choices=MOMIJI_SHEETS,
+                   help="Momiji: the leaf sheet (default) or the objective tokens' sheet")
     p.add_argument("--format", choices=FORMATS, help="default: from FILE's extension, else svg")
     lang_option(p)
     p.set_defaults(func=_guarded(_cmd_labels))

@@ -44,7 +44,8 @@ def test_parse_payload_tolerates_case_and_scanner_line_ends(text: str) -> None:
         ("TC2:HK:ITEM:FAN:1", "unsupported label version"),
         ("TC1:HK:ITEM:FAN", "5 fields"),
         ("TC1:HK:ITEM:FAN:1:X", "5 fields"),
-        ("TC1:MJ:ITEM:FAN:1", "unknown game code"),
+        ("TC1:ZZ:ITEM:FAN:1", "unknown game code"),  # MJ is Momiji since labels for it
+        ("TC1:MJ:ITEM:FAN:1", "unknown kind .item.: expected one of leaf, objective"),
         ("TC1:HK:CARD:FAN:1", "unknown kind"),
         ("TC1:HK:ITEM:BANANA:1", "no item 'banana'"),
         ("TC1:HK:ITEM:FAN:3", "not copy 3"),  # only two fans
@@ -257,3 +258,124 @@ def test_pdf_is_well_formed(tmp_path: Path) -> None:
 def test_unknown_format_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="format"):
         write_labels(str(tmp_path / "x.png"), fmt="png")  # type: ignore[arg-type]
+
+
+# --- Momiji: leaf labels carry colour and value, objective tokens a copy -----------------
+
+
+def test_momiji_payload_format() -> None:
+    from companion.cards.payload import leaf_ref
+
+    ref = leaf_ref("green", 2)
+    assert ref == CardRef("momiji", "leaf", "green", 1, 2)
+    assert format_payload(ref) == "TC1:MJ:LEAF:GREEN:2"
+    assert parse_payload(" tc1:mj:leaf:green:2\r\n") == ref
+    assert format_payload(CardRef("momiji", "objective", "tallest")) == "TC1:MJ:OBJECTIVE:TALLEST:1"
+    # Hanamikoji refs are unchanged by the new field
+    assert CardRef("hanamikoji", "item", "fan", 2).value is None
+
+
+@given(st.sampled_from(all_cards("momiji")))
+def test_momiji_payload_round_trip(ref: CardRef) -> None:
+    text = format_payload(ref)
+    assert parse_payload(text) == ref
+    assert parse_payload(text.lower()) == ref
+    assert re.fullmatch(r"[A-Z0-9:]+", text)
+
+
+def test_momiji_cards_one_per_colour_and_value_then_objectives() -> None:
+    cards = all_cards("momiji")
+    leaves = [c for c in cards if c.kind == "leaf"]
+    assert len(leaves) == 24 == len({(c.name, c.value) for c in leaves})
+    assert {c.name for c in leaves} == {"green", "brown", "violet", "yellow", "orange", "red"}
+    assert {c.value for c in leaves} == {0, 1, 2, 3}
+    assert len([c for c in cards if c.kind == "objective"]) == 16
+    assert all_cards("momiji", ("objective",)) == tuple(c for c in cards if c.kind == "objective")
+    assert len(all_cards()) == 36  # the default is still one Hanamikoji
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("TC1:MJ:LEAF:GREEN:4", "values are 0 to 3, not 4"),
+        ("TC1:MJ:LEAF:GREEN:-1", "not a number"),
+        ("TC1:MJ:LEAF:GREEN:two", "value 'two' is not a number"),
+        ("TC1:MJ:LEAF:PINK:1", "no leaf 'pink'"),
+        ("TC1:MJ:LEAF:GREEN", "5 fields"),
+        ("TC1:MJ:LEAF:GREEN:2:1", "5 fields"),  # no copy number for leaves
+        ("TC1:MJ:OBJECTIVE:TALLEST:2", "not copy 2"),  # each token exists once
+        ("TC1:MJ:OBJECTIVE:BANANA:1", "no objective 'banana'"),
+        ("TC1:MJ:TOKEN:GIFT:1", "unknown kind 'token'"),
+        ("TC1:HK:LEAF:GREEN:1", "unknown kind 'leaf'"),
+    ],
+)
+def test_momiji_payload_rejects_with_reason(text: str, reason: str) -> None:
+    with pytest.raises(PayloadError, match=reason):
+        parse_payload(text)
+
+
+def test_momiji_cardref_validates() -> None:
+    with pytest.raises(PayloadError, match="values are 0 to 3"):
+        CardRef("momiji", "leaf", "green", 1, None)
+    with pytest.raises(PayloadError, match="has no value"):
+        CardRef("hanamikoji", "item", "fan", 1, 2)
+    with pytest.raises(PayloadError, match="not copy 2"):
+        CardRef("momiji", "leaf", "green", 2, 1)
+
+
+@pytest.fixture(scope="module")
+def momiji_svg(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("labels") / "momiji.svg"
+    assert write_labels(str(path), "momiji", "svg", "en") == 24
+    return path
+
+
+def test_momiji_sheet_has_one_qr_per_colour_and_value(momiji_svg: Path) -> None:
+    labels = _svg_labels(momiji_svg)
+    assert len(labels) == 24
+    refs = [parse_payload(g.get("data-payload") or "") for g in labels]
+    assert {(r.name, r.value) for r in refs} == {
+        (c, v) for c in ("green", "brown", "violet", "yellow", "orange", "red") for v in range(4)
+    }
+    for g in labels:
+        assert sum(1 for q in g.iter(f"{SVG}g") if q.get("class") == "qr") == 1
+        decoded = {t for t in _read_qr_v2q(_modules(g)) if t.startswith("TC1:")}
+        assert decoded == {g.get("data-payload")}
+
+
+def test_momiji_sheet_says_how_many_to_print(momiji_svg: Path) -> None:
+    root = ET.parse(momiji_svg).getroot()
+    assert "one per leaf type and value" in (root.findtext(f"{SVG}title") or "")
+    note = next(t for t in root.iter(f"{SVG}text") if t.get("class") == "note")
+    assert "as many times as your cards need" in (note.text or "")
+    by_payload = {g.get("data-payload"): g for g in _svg_labels(momiji_svg)}
+    texts = [t.text for t in by_payload["TC1:MJ:LEAF:VIOLET:2"].iter(f"{SVG}text")]
+    assert texts == ["Purple 2", "leaf · value 2", "grapes (violet)", "TC1:MJ:LEAF:VIOLET:2"]
+
+
+def test_momiji_labels_in_french_and_the_objective_sheet(tmp_path: Path) -> None:
+    assert caption(CardRef("momiji", "leaf", "red", 1, 0), "fr") == (
+        "Rouge 0", "feuille · valeur 0", "cœur (rouge)")
+    assert caption(CardRef("momiji", "objective", "tallest"), "en") == (
+        "Tallest pile", "objective 16", "")
+    path = tmp_path / "objectives.pdf"
+    assert write_labels(str(path), "momiji", "pdf", "fr", ("objective",)) == 16
+    with pytest.raises(ValueError, match="do not fit on one A4 page"):
+        layout("momiji", kinds=("leaf", "objective"))
+
+
+def test_cli_labels_momiji(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    out = tmp_path / "leaves.svg"
+    assert main(["stickers", "labels", "momiji", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert f"wrote 24 labels to {out} (svg)" in said
+    assert "print as many sheets as your cards need" in said
+    assert len(_svg_labels(out)) == 24
+    assert main(["stickers", "labels", "momiji", "--only", "objective",
+                 "--out", str(tmp_path / "o.svg")]) == 0
+    assert "wrote 16 labels" in capsys.readouterr().out
+    assert main(["stickers", "labels", "hanamikoji", "--only", "leaf",
+                 "--out", str(tmp_path / "x.svg")]) == 2
+    assert "Momiji sheet" in capsys.readouterr().err

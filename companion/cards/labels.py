@@ -1,5 +1,10 @@
 """A printable A4 sheet of QR labels, one per physical card and token of a game.
 
+For Momiji the leaf sheet carries one label per leaf type and value (24): seed 004 does not
+say how many cards of each value a box holds, so the volunteer prints as many sheets as
+the cards need. Objective tokens have a sheet of their own (`kinds=("objective",)`): all
+40 labels would not fit on one page.
+
 Each label (32 × 44 mm) fits on a 63 × 88 mm card beside the tactile stickers: a QR code
 of the card's payload (see payload.py) and a short caption for the sighted volunteer who
 sticks it. The sheet is laid out once (`layout`) and written either as SVG or as a
@@ -18,7 +23,8 @@ import segno
 
 from companion.cards.payload import PAYLOAD_VERSION, CardRef, all_cards, format_payload
 from companion.games.hanamikoji.data import COPIES, GEISHAS, Item, Token
-from stickers import Lang, describe, describe_colour
+from companion.games.momiji.data import Objective
+from stickers import Colour, Lang, describe, describe_colour
 
 Format = Literal["svg", "pdf"]
 FORMATS: tuple[Format, ...] = ("svg", "pdf")
@@ -49,6 +55,25 @@ _WORDS: dict[Lang, dict[str, str]] = {
            "heading": "{game} : {n} étiquettes QR ({version}), une par carte ou jeton. "
                       "Découpez le long des pointillés."},
 }  # fmt: skip
+# Momiji sheets: the heading says what one sheet covers, the note how many to print.
+_MOMIJI_WORDS: dict[Lang, dict[str, str]] = {
+    "en": {"leaf": "leaf", "value": "value", "objective": "objective",
+           "heading_leaf": "{game}: {n} QR labels ({version}), one per leaf type and value. "
+                           "Cut along the dashed lines.",
+           "note_leaf": "The rules do not say how many cards of each value a box holds: "
+                        "print this sheet as many times as your cards need.",
+           "heading_objective": "{game}: {n} QR labels ({version}), one per objective "
+                                "token. Cut along the dashed lines."},
+    "fr": {"leaf": "feuille", "value": "valeur", "objective": "objectif",
+           "heading_leaf": "{game} : {n} étiquettes QR ({version}), une par type de feuille "
+                           "et valeur. Découpez le long des pointillés.",
+           "note_leaf": "La règle ne dit pas combien de cartes de chaque valeur contient la "
+                        "boîte : imprimez cette feuille autant de fois que vos cartes l'exigent.",
+           "heading_objective": "{game} : {n} étiquettes QR ({version}), une par jeton "
+                                "Objectif. Découpez le long des pointillés."},
+}  # fmt: skip
+# Which kinds one sheet holds when none are asked for: all 40 Momiji labels need two pages.
+DEFAULT_KINDS: dict[str, tuple[str, ...] | None] = {"hanamikoji": None, "momiji": ("leaf",)}
 
 
 def token_name(token: Token, lang: Lang = "en") -> str:
@@ -61,8 +86,36 @@ def item_name(item: Item, lang: Lang = "en") -> str:
     return geisha.item_en if lang == "en" else geisha.item_fr
 
 
+def _momiji_word(key: str, lang: Lang) -> str:
+    """A Momiji colour or objective name from the game's catalogue (one wording everywhere)."""
+    from companion.narrate.catalogue import Catalogue
+    from companion.narrate.message import Message
+
+    return Catalogue(lang).render(Message("", f"momiji.{key}"))
+
+
+def _momiji_caption(ref: CardRef, lang: Lang) -> tuple[str, str, str]:
+    words = _MOMIJI_WORDS[lang]
+    if ref.kind == "leaf":
+        colour = Colour(ref.name)
+        return (
+            f"{_momiji_word('colour.' + ref.name, lang).capitalize()} {ref.value}",
+            f"{words['leaf']} · {words['value']} {ref.value}",
+            describe_colour(colour, lang),
+        )
+    objective = Objective(ref.name)
+    leaf = objective.leaf
+    return (
+        _momiji_word("objective." + ref.name, lang).capitalize(),
+        f"{words['objective']} {objective.number}",
+        describe_colour(leaf, lang) if leaf is not None else "",
+    )
+
+
 def caption(ref: CardRef, lang: Lang = "en") -> tuple[str, str, str]:
     """Three short lines naming the card, its colour symbol or its number sticker."""
+    if ref.game == "momiji":
+        return _momiji_caption(ref, lang)
     words = _WORDS[lang]
     if ref.kind == "item":
         item = Item[ref.name.upper()]
@@ -99,9 +152,14 @@ class Label:
     lines: tuple[str, str, str]
 
 
-def layout(game: str = "hanamikoji", lang: Lang = "en") -> list[Label]:
-    """Every card of one copy of `game`, in a grid of COLUMNS labels per row."""
-    refs = all_cards(game)
+def layout(
+    game: str = "hanamikoji", lang: Lang = "en", kinds: tuple[str, ...] | None = None
+) -> list[Label]:
+    """Every card of one copy of `game` (of `kinds`, else the game's default sheet), in a
+    grid of COLUMNS labels per row."""
+    refs = all_cards(game, kinds if kinds is not None else DEFAULT_KINDS.get(game))
+    if not refs:
+        raise ValueError(f"{game} has no card of kind {', '.join(kinds or ())}")
     rows = -(-len(refs) // COLUMNS)
     if TOP + rows * CELL_H > PAGE_H:
         raise ValueError(f"{len(refs)} labels do not fit on one A4 page")
@@ -121,7 +179,17 @@ def layout(game: str = "hanamikoji", lang: Lang = "en") -> list[Label]:
 
 def heading(labels: list[Label], lang: Lang = "en") -> str:
     game = labels[0].ref.game.capitalize() if labels else ""
-    return _WORDS[lang]["heading"].format(game=game, n=len(labels), version=PAYLOAD_VERSION)
+    template = _WORDS[lang]["heading"]
+    if labels and labels[0].ref.game == "momiji":
+        template = _MOMIJI_WORDS[lang][f"heading_{labels[0].ref.kind}"]
+    return template.format(game=game, n=len(labels), version=PAYLOAD_VERSION)
+
+
+def note(labels: list[Label], lang: Lang = "en") -> str | None:
+    """A second heading line, when the sheet needs one (Momiji leaves: how many to print)."""
+    if any(label.ref.kind == "leaf" for label in labels):
+        return _MOMIJI_WORDS[lang]["note_leaf"]
+    return None
 
 
 def _runs(row: bytes) -> Iterable[tuple[int, int]]:
@@ -160,6 +228,12 @@ def to_svg(labels: list[Label], lang: Lang = "en") -> str:
         f'<text x="{(PAGE_W - COLUMNS * CELL_W) / 2:g}" y="12" font-size="3.5">'
         f"{escape(heading(labels, lang))}</text>",
     ]
+    extra = note(labels, lang)
+    if extra:
+        squeeze = _fit(extra, 3, COLUMNS * CELL_W)
+        fit = f' textLength="{squeeze:g}" lengthAdjust="spacingAndGlyphs"' if squeeze else ""
+        out.append(f'<text class="note" x="{(PAGE_W - COLUMNS * CELL_W) / 2:g}" y="16.5" '
+                   f'font-size="3"{fit}>{escape(extra)}</text>')
     text_w = CELL_W - 6
     for label in labels:
         size = len(label.modules)
@@ -217,6 +291,10 @@ def to_pdf(labels: list[Label], lang: Lang = "en") -> bytes:
         )
 
     text(heading(labels, lang), (PAGE_W - COLUMNS * CELL_W) / 2, 12, 3.5, "F1", None)
+    extra = note(labels, lang)
+    if extra:
+        text(extra, (PAGE_W - COLUMNS * CELL_W) / 2, 16.5, 3, "F1",
+             _fit(extra, 3, COLUMNS * CELL_W))
     for label in labels:
         ops.append("q 0.6 G 0.15 w [1 1] 0 d")
         ops.append(f"{label.x:.3f} {label.y:.3f} {CELL_W:g} {CELL_H:g} re S Q")
@@ -266,10 +344,13 @@ def to_pdf(labels: list[Label], lang: Lang = "en") -> bytes:
 
 
 def write_labels(
-    path: str, game: str = "hanamikoji", fmt: Format = "svg", lang: Lang = "en"
+    path: str, game: str = "hanamikoji", fmt: Format = "svg", lang: Lang = "en",
+    kinds: tuple[str, ...] | None = None,
 ) -> int:
     """Write the sheet to `path`; returns the number of labels."""
-    labels = layout(game, lang)
+    if fmt not in FORMATS:  # before anything is computed or a file is created
+        raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
+    labels = layout(game, lang, kinds)
     if fmt == "svg":
         with open(path, "w", encoding="utf-8") as f:
             f.write(to_svg(labels, lang))

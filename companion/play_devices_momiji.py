@@ -1,0 +1,142 @@
+"""Card readers and a keypad at a Momiji table: events and lines in, Messages out.
+
+The Momiji twin of companion/play_devices.py (whose `attach_devices` starts the same
+threads for both games). Scans go to companion.scan_momiji; keypad keys build a line;
+while scanned cards wait to be applied, a few lines act on them instead of the session:
+
+* Enter alone applies them (a play, a place, a short reveal);
+* undo (keypad minus) takes back the last scan only, not the previous action;
+* cancel sets them all aside; repeat (star) reads them back;
+* end is refused with a reminder: ending the turn would silently drop a scanned play.
+
+Unlike Hanamikoji, a leading 0 is not cancel: 0 is a leaf value, "pile unknown" and the
+"zero" objective in Momiji's keypad language. Anything else goes to `Session.handle`;
+if it changes the game, the scanned cards are set aside and the player is told so.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from companion.cards.registry import CardRegistry, is_payload
+from companion.commands import Ask, Cancel, Query, Undo
+from companion.errors import CompanionError
+from companion.games.momiji.actions import End, Reveal
+from companion.games.momiji.rules import Phase
+from companion.narrate.message import Message, Priority
+from companion.play_devices import KEYPAD_NAME, SYMBOLS
+from companion.scan_momiji import (
+    P,
+    confirm,
+    context_for,
+    drop,
+    handle_scan,
+    remove_last,
+    set_aside,
+    so_far,
+    start_reveal,
+)
+
+log = logging.getLogger(__name__)
+C = "cards."  # device sentences are shared with Hanamikoji (companion/locales/cards.*)
+
+
+def handle_device_event(session: Any, event: Any, registry: CardRegistry | None
+                        ) -> list[Message]:
+    """Messages for one ReaderEvent; never raises (a player never sees a traceback)."""
+    try:
+        return _event(session, event, registry)
+    except Exception:  # a bug must not end the game at the table: log it, say one line
+        log.exception("device event %r could not be handled", event)
+        return [Message("error", C + "input_failed", priority=Priority.REFUSAL)]
+
+
+def handle_line(session: Any, line: str, registry: CardRegistry | None) -> list[Message]:
+    """A keyed or typed line (a wedge scanner's too); never raises."""
+    try:
+        return _line(session, line, registry)
+    except Exception:
+        log.exception("line %r could not be handled", line)
+        return [Message("error", C + "input_failed", priority=Priority.REFUSAL)]
+
+
+def _event(session: Any, event: Any, registry: CardRegistry | None) -> list[Message]:
+    keypad = event.reader == KEYPAD_NAME
+    number = event.reader.rpartition(" ")[2]
+    data = {"device": event.reader, "url": event.url, "detail": event.detail}
+    if event.kind == "scan":
+        return handle_scan(session, event.value, registry)
+    if event.kind == "key":
+        return _key(session, event, registry)
+    if event.kind == "connected":
+        key = "keypad_connected" if keypad else "reader_connected"
+        return [Message("reader_connected", C + key, {}, data)]
+    if event.kind == "disconnected":
+        context_for(session).keys.pop(event.reader, None)  # half-keyed line: gone with it
+        key = "keypad_disconnected" if keypad else "reader_disconnected"
+        return [Message("reader_disconnected", C + key, {}, data, Priority.REFUSAL)]
+    key = "keypad_error" if keypad else "reader_unavailable"  # "error": cannot be opened
+    return [Message("reader_disconnected", C + key, {"reader": "" if keypad else number},
+                    data, Priority.REFUSAL)]
+
+
+def _key(session: Any, event: Any, registry: CardRegistry | None) -> list[Message]:
+    buffer = context_for(session).keys.setdefault(event.reader, [])
+    value = event.value
+    if value in ("ENTER", "TAB"):
+        line = "".join(buffer)
+        buffer.clear()
+        return _line(session, line, registry)
+    if value == "BACKSPACE":
+        if buffer:
+            buffer.pop()
+        return []
+    if value == "ESCAPE":
+        had = bool(buffer)
+        buffer.clear()
+        return [Message("info", C + "typed_cancelled")] if had else []
+    if value in SYMBOLS and not (value == "/" and buffer):
+        return _line(session, value, registry)  # symbols act at once; the keys typed stay
+    if len(value) == 1:
+        buffer.append(value)  # digits (0 included), "/" between numbers, a wedge's letters
+    return []
+
+
+def _interpret(session: Any, text: str) -> Any:
+    """The command a line means now, or None if it means nothing (the session says why)."""
+    try:
+        return session.game.interpret(text, session.state, session.pending, session.lang)
+    except CompanionError:
+        return None
+
+
+def _line(session: Any, line: str, registry: CardRegistry | None) -> list[Message]:
+    text = line.strip()
+    if text and (is_payload(text) or (registry is not None and registry.lookup(text))):
+        return handle_scan(session, text, registry)
+    ctx = context_for(session)
+    ctx.prune(session)
+    g = ctx.gathering
+    if g is not None:
+        if not text:
+            return confirm(session) or []
+        command = _interpret(session, text)
+        if isinstance(command, Undo):
+            return remove_last(session) or []
+        if isinstance(command, Cancel):
+            return drop(session) or []
+        if isinstance(command, Ask) and command.query is Query.REPEAT:
+            return so_far(session, g)
+        if isinstance(command, End):
+            return [Message("error", P + "finish_first", priority=Priority.REFUSAL)] + so_far(
+                session, g)
+    elif text and session.state.phase is Phase.TURN:
+        command = _interpret(session, text)
+        if isinstance(command, Reveal) and not command.cards:
+            return start_reveal(session)  # "reveal" alone: the new cards will be scanned
+    messages = session.handle(line)
+    gone = ctx.prune(session)
+    if gone is not None:  # another action came first: nothing scanned was applied
+        messages = [set_aside(gone)] + messages
+    return messages
