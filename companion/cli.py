@@ -132,9 +132,12 @@ def run_play(args: argparse.Namespace) -> int:
     source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
     hub.add_lines(source, "script" if args.script else "keyboard")
     registry = None
-    if game.name == "hanamikoji":
+    from companion.devices_dispatch import supports
+
+    if supports(game.name):
         from companion.cards.registry import open_registry
-        from companion.play_devices import attach_devices, handle_device_event, handle_line
+        from companion.devices_dispatch import handle_device_event, handle_line
+        from companion.play_devices import attach_devices
 
         registry, problem = open_registry(args.registry)
         if problem is not None:
