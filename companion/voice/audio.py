@@ -1,9 +1,12 @@
 """WAV files → 16 kHz mono 16-bit PCM, the only format the recognizers take. Standard library
-only: the conversions are simple enough (average the channels, rescale the sample width,
-resample by linear interpolation after a short low-pass) for command-length audio."""
+only: average the channels, rescale the sample width, and resample with a windowed-sinc
+polyphase filter (pure Python: about 0.3 s per second of 22.05 kHz audio, fine for commands
+read from files; live capture is opened at 16 kHz and needs no resampling)."""
 
 from __future__ import annotations
 
+import math
+import operator
 import struct
 import wave
 from pathlib import Path
@@ -27,35 +30,48 @@ def _to_ints(frames: bytes, width: int) -> list[int]:
     raise AudioError(f"unsupported sample width of {width} bytes")
 
 
-def _lowpass(samples: list[float], ratio: float) -> list[float]:
-    """A moving average about one output period long, against aliasing when downsampling."""
-    width = max(1, round(1 / ratio))
-    if width == 1:
-        return samples
-    out, acc = [], 0.0
-    for i, s in enumerate(samples):
-        acc += s
-        if i >= width:
-            acc -= samples[i - width]
-        out.append(acc / min(i + 1, width))
-    return out
+# Windowed-sinc (Blackman) resampler. The en-us model reads 130-6800 Hz, so anything that
+# aliases below 6800 Hz must be gone: the cutoff sits at 0.925 of the lower Nyquist and the
+# Blackman window (-74 dB side lobes) over 24 zero crossings each side ends the transition
+# band before 8.3 kHz when going 22.05 -> 16 kHz. The old moving average was one sample wide
+# at that ratio, i.e. no filter at all: 8-11 kHz frication folded into 5-8 kHz.
+_ZERO_CROSSINGS = 24
+_CUTOFF = 0.925
 
 
-def _resample(samples: list[float], rate: int) -> list[float]:
-    if rate == TARGET_RATE or not samples:
-        return samples
-    ratio = TARGET_RATE / rate
-    if ratio < 1:
-        samples = _lowpass(samples, ratio)
-    n = int(len(samples) * ratio)
+def _kernel(x: float, cutoff: float, half: float) -> float:
+    """Low-pass impulse response at `x` input samples from the centre (cutoff in cycles per
+    input sample, times 2), Blackman-windowed over +-half."""
+    if abs(x) >= half:
+        return 0.0
+    arg = math.pi * cutoff * x
+    sinc = 1.0 if arg == 0 else math.sin(arg) / arg
+    phase = math.pi * (x / half + 1.0)  # 0..2*pi across the window
+    window = 0.42 - 0.5 * math.cos(phase) + 0.08 * math.cos(2 * phase)
+    return cutoff * sinc * window
+
+
+def resample(samples: list[float], rate: int, target: int = TARGET_RATE) -> list[float]:
+    """Band-limited rational resampling (polyphase: one weight table per output phase)."""
+    if rate == target or not samples:
+        return list(samples)
+    g = math.gcd(rate, target)
+    up, down = target // g, rate // g  # output j sits at input position j * down / up
+    cutoff = _CUTOFF * min(1.0, target / rate)
+    half = _ZERO_CROSSINGS / cutoff  # window half-width in input samples
+    reach = math.ceil(half)
+    table = []
+    for phase in range(up):
+        frac = phase * down % up / up
+        table.append([_kernel(frac - k, cutoff, half) for k in range(-reach + 1, reach + 1)])
+    padded = [0.0] * reach + list(samples) + [0.0] * (reach + 1)
+    n = len(samples) * up // down
     out = []
-    last = len(samples) - 1
     for j in range(n):
-        x = j / ratio
-        i = min(int(x), last)
-        frac = x - i
-        nxt = samples[min(i + 1, last)]
-        out.append(samples[i] + (nxt - samples[i]) * frac)
+        base = j * down // up  # input index at or just before the output instant
+        weights = table[j % up]
+        window = padded[base + 1:base + 1 + 2 * reach]  # inputs base-reach+1 .. base+reach
+        out.append(sum(map(operator.mul, window, weights)))
     return out
 
 
@@ -78,5 +94,5 @@ def read_wav(path: str | Path) -> bytes:
         return frames
     ints = _to_ints(frames, width)
     mono = [sum(ints[i:i + channels]) / channels for i in range(0, len(ints), channels)]
-    out = _resample(mono, rate)
+    out = resample(mono, rate)
     return struct.pack(f"<{len(out)}h", *(max(-32768, min(32767, round(s))) for s in out))
