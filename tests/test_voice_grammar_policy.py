@@ -76,3 +76,12 @@ def test_listen_without_microphone_says_so() -> None:
         assert "continuing without voice" in str(exc)
     else:  # pragma: no cover - a machine with PyAudio and a microphone
         pytest.skip("a microphone is available here")
+
+
+def test_wide_grammar_holds_every_context_form() -> None:
+    # The verifier decodes against it: an answer said as its context allows must be possible.
+    text = build_grammar(Context.answer_gift([Item.FAN, Item.TEA, Item.FLUTE]), wide=True)
+    assert "grammar wide;" in text and "my secret is" in text
+    words = grammar_words(Context.any())
+    assert {"gift", "competition", "reveal", "yes", "score"} <= words
+    assert build_grammar(Context.reveal(), wide=True) == build_grammar(Context.any(), wide=True)

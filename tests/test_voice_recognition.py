@@ -124,3 +124,40 @@ def test_wav_conversion(tmp_path) -> None:  # type: ignore[no-untyped-def]
         w.writeframes(b"\x10\x00\xf0\xff" * 8000)  # one second, channels 16 and -16
     pcm = read_wav(path)
     assert len(pcm) == 2 * 16000 and set(pcm) == {0}  # mono average of 16 and -16
+
+
+def test_front_end_settings_need_a_model_dir(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # The trap: front-end keywords are overridden by the model's feat.params.
+    import pocketsphinx
+
+    from companion.voice.sphinx import VERIFIER_FEATURES, model_dir
+    decoder = pocketsphinx.Decoder(lm=None, loglevel="FATAL", remove_noise=False)
+    assert decoder.config["remove_noise"] is True and decoder.config["cmn"] == "batch"
+    hmm = decoder.config["hmm"]
+    copy = model_dir(hmm, VERIFIER_FEATURES)
+    assert model_dir(hmm, VERIFIER_FEATURES) == copy  # made once
+    params = (Path(copy) / "feat.params").read_text().splitlines()
+    assert "-remove_noise no" in params and "-cmn batch" in params and "-upperf 6800" in params
+    other = pocketsphinx.Decoder(lm=None, loglevel="FATAL", hmm=copy)
+    assert other.config["remove_noise"] is False and other.config["cmn"] == "batch"
+
+
+def test_verifier_front_end_has_no_memory(recognizer, speech) -> None:  # type: ignore[no-untyped-def]
+    # Without noise subtraction the same audio decodes the same after other audio.
+    target = read_wav(speech("gift red blue green"))
+    ctx = Context.action()
+    first = recognizer._other_front_end(target, ctx)
+    for text, context, _ in CASES[:3]:
+        recognizer._other_front_end(read_wav(speech(text)), context)
+    assert recognizer._other_front_end(target, ctx) == first == "gift red blue green"
+
+
+def test_chatter_and_noise_refused_in_a_turn(recognizer, speech, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # In a turn the grammar is large: chatter must still not become an action.
+    for text in ("what time is it", "I think it is your turn"):
+        heard = recognizer.recognize(read_wav(speech(text)), Context.action())
+        assert heard.command is None, heard
+    noise = tmp_path / "pink.wav"
+    subprocess.run(["sox", "-n", "-r", "16000", "-b", "16", "-c", "1", str(noise),
+                    "synth", "1.5", "pinknoise", "vol", "0.1"], check=True)
+    assert recognizer.recognize(read_wav(noise), Context.action()).command is None

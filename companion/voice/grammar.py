@@ -113,18 +113,31 @@ def body_rules(ctx: Context) -> list[str]:
     return alts
 
 
-def build_grammar(ctx: Context, garbage: float | None = None) -> str:
+# Every way of speaking that some context accepts, with any card: the verifier decodes against
+# this, so an answer said the way its context allows ("the red", "my secret is the tea") is
+# not refused for the mere reason that the `any` grammar lacks that form.
+WIDE_RULES: tuple[str, ...] = (
+    "[i] [take] [the] <card> [[and] [the] <card>] [pair]",
+    "[reveal | my secret is] [the] <card>",
+)
+
+
+def build_grammar(ctx: Context, garbage: float | None = None, wide: bool = False) -> str:
     """The JSGF text for a context.
 
     `garbage` is the weight of the out-of-grammar competitor relative to the commands
-    (e.g. 1e-3), or None for no competitor.
+    (e.g. 1e-3), or None for no competitor. `wide`: the union of every context's forms
+    (the verifier's grammar; `ctx` is then ignored).
     """
+    if wide:
+        ctx = Context.any()
     cards = ctx.offered if ctx.kind == "answer_gift" else list(Item)
+    alternatives = body_rules(ctx) + (list(WIDE_RULES) if wide else [])
     lines = [
         "#JSGF V1.0;",
-        f"grammar {ctx.kind};",
+        f"grammar {'wide' if wide else ctx.kind};",
         "<card> = " + _card_rule(cards) + ";",
-        "<command> = " + " | ".join(f"({a})" for a in body_rules(ctx)) + ";",
+        "<command> = " + " | ".join(f"({a})" for a in alternatives) + ";",
     ]
     if garbage is None:
         lines.append("public <utterance> = <command>;")
