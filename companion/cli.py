@@ -66,10 +66,13 @@ def run_play(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     lang = args.lang or system_language()
     catalogue = Catalogue(lang)
+    if args.script is not None and not args.script.is_file():
+        print(catalogue.render(Message("error", "no_script", {"path": str(args.script)})))
+        return 2
     try:
         store = GameStore(args.db or default_path())
     except Exception as error:  # an unwritable folder must not stop a game
-        print(f"Cannot open the game log ({error}); this game will not be saved.")
+        print(catalogue.render(Message("error", "log_unavailable", {"reason": str(error)})))
         store = None
 
     saved = store.last_unfinished(game.name) if (store and args.resume) else None
@@ -247,6 +250,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # never a traceback for a player; developers can ask for it
+        if os.environ.get("TACTILE_COMPANION_DEBUG"):
+            raise
+        print(f"The companion stopped on an unexpected error ({type(error).__name__}: {error}). "
+              "Every accepted step is saved: run it again with --resume.")
+        return 1
 
 
 if __name__ == "__main__":

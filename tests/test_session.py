@@ -188,3 +188,12 @@ def test_resume_with_nothing_saved_says_so_and_starts(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "There is no unfinished game to resume: a new game starts."
     assert lines[1].startswith("New game of Hanamikoji")
+
+
+def test_a_missing_script_is_one_plain_line(tmp_path, capsys):
+    from companion.cli import main
+
+    code = main(["play", "--no-speech", "--lang", "en", "--db", str(tmp_path / "g.db"),
+                 "--script", str(tmp_path / "missing.txt")])
+    out = capsys.readouterr().out
+    assert code == 2 and out.startswith("Cannot read the script") and "Traceback" not in out
