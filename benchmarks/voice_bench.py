@@ -1,22 +1,27 @@
 """Voice command benchmark: synthetic speech in noise → right / refused / wrong, and latency.
 
 Spoken commands are synthesized with espeak-ng (several voices, rates, pitches), drawn from
-seeded random command sets, and mixed with white noise, pink noise or table babble (other
-synthetic voices talking) at several SNRs, over a low noise floor (never digital silence).
-Each utterance is recognized twice: with the context a real game would have (an answer after
-a known gift, a turn with the tokens left...) and with the `any` context. The baseline is
-SpeechRecognition's free-form `recognize_sphinx`, normalized the same way.
+seeded random command sets, and mixed with each of white noise, pink noise and table babble
+(other synthetic voices talking) at each SNR, over a low noise floor (never digital silence).
+Each mixture is recognized with the context a real game would have (an answer after a known
+gift, a turn with the tokens left...) and, for every `--any-every`th utterance, with the
+`any` context. The baseline is SpeechRecognition's free-form `recognize_sphinx`, its text
+normalized in the utterance's context. Work is spread over `--jobs` processes (default 2).
+
+"wrong" counts every different command the recognizer returned, whether applied at once or
+offered in a confirmation question; "applied" counts those applied without a question.
 
 Needs numpy (benchmark only). Writes nothing unless `--write-docs` is given.
 
-    .venv/bin/python benchmarks/voice_bench.py --quick
-    .venv/bin/python benchmarks/voice_bench.py --seeds 1 2 3 --write-docs
+    .venv/bin/python benchmarks/voice_bench.py --quick            # ~1 min
+    .venv/bin/python benchmarks/voice_bench.py --write-docs       # 3 seeds, ~8 min on 2 cores
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import multiprocessing
 import random
 import statistics
 import subprocess
@@ -40,8 +45,8 @@ from companion.voice.policy import Accept, decide  # noqa: E402
 from companion.voice.sphinx import SphinxRecognizer  # noqa: E402
 
 RATE = 16000
-VOICES = ("en-us", "en-us+m3", "en-gb+f2", "en-gb-x-rp+m7", "en-us+f4", "en-gb-scotland",
-          "en-029+m2", "en-us-nyc+f3")
+VOICES = ("en-us", "en-us+m3", "en-us+f2", "en-gb", "en-gb+m3", "en-gb+f2", "en-gb-x-rp+m7",
+          "en-us+f4", "en-gb-scotland", "en-029+m2", "en-us-nyc+f3")
 SNRS = (40, 20, 10, 6)
 NOISES = ("white", "pink", "babble")
 OUT_OF_GRAMMAR = (
@@ -230,20 +235,29 @@ class Outcome:
     ms: float
 
 
-def baseline(pcm: bytes) -> str | None:
+@dataclass(frozen=True)
+class Job:
+    snr: int
+    noise: str
+    case: Case
+    voice: str
+    pcm: bytes
+    modes: tuple[str, ...]
+
+
+def baseline(pcm: bytes, ctx: Context) -> str | None:
     import speech_recognition as sr
     audio = sr.AudioData(pcm, RATE, 2)
     try:
         text = sr.Recognizer().recognize_sphinx(audio)
     except (sr.UnknownValueError, sr.RequestError):
         return None
-    return normalize(text, "en", Context.any())
+    return normalize(text, "en", ctx)
 
 
-def run(seeds: list[int], per_seed: int, snrs: tuple[int, ...], baseline_every: int,
-        threshold: float, verbose: bool) -> list[Outcome]:
-    recognizer = SphinxRecognizer()
-    outcomes: list[Outcome] = []
+def make_jobs(seeds: list[int], per_seed: int, snrs: tuple[int, ...], any_every: int,
+              baseline_every: int) -> list[Job]:
+    jobs = []
     for seed in seeds:
         rng = random.Random(seed)
         nrng = np.random.default_rng(seed)
@@ -252,29 +266,57 @@ def run(seeds: list[int], per_seed: int, snrs: tuple[int, ...], baseline_every: 
             case = make_case(rng)
             voice = rng.choice(VOICES)
             speech = espeak(case.spoken, voice, rng.randint(130, 190), rng.randint(25, 75))
+            modes = ("context",)
+            if any_every and index % any_every == 0:
+                modes += ("any",)
+            if baseline_every and index % baseline_every == 0:
+                modes += ("baseline",)
             for snr in snrs:
-                noise = NOISES[(index + snr) % len(NOISES)]
-                pcm = mix(speech, noise, snr, nrng, babble)
-                for mode, ctx in (("context", case.context), ("any", Context.any())):
-                    # An out-of-grammar sentence is heard in whatever context the game is in.
-                    t0 = time.perf_counter()
-                    rec = recognizer.recognize(pcm, ctx)
-                    ms = 1000 * (time.perf_counter() - t0)
-                    decision = decide(rec, threshold)
-                    outcomes.append(Outcome(snr, noise, mode, case.truth, rec.command,
-                                            rec.confidence, isinstance(decision, Accept),
-                                            rec.words, ms))
-                    if verbose and rec.command != case.truth:
-                        print(f"  [{snr:2} {noise:6} {mode:7}] {case.spoken!r} ({voice}) → "
-                              f"{rec.words!r} → {rec.command} c={rec.confidence:.2f}",
-                              file=sys.stderr)
-                if baseline_every and index % baseline_every == 0:
-                    t0 = time.perf_counter()
-                    command = baseline(pcm)
-                    ms = 1000 * (time.perf_counter() - t0)
-                    outcomes.append(Outcome(snr, noise, "baseline", case.truth, command, 1.0,
-                                            command is not None, "", ms))
-        print(f"seed {seed}: {per_seed} utterances done", file=sys.stderr)
+                for noise in NOISES:
+                    jobs.append(Job(snr, noise, case, voice,
+                                    mix(speech, noise, snr, nrng, babble), modes))
+    return jobs
+
+
+_RECOGNIZER: SphinxRecognizer | None = None
+_THRESHOLD = 0.8
+
+
+def _init(threshold: float) -> None:
+    global _RECOGNIZER, _THRESHOLD
+    _RECOGNIZER, _THRESHOLD = SphinxRecognizer(), threshold
+
+
+def _work(job: Job) -> list[Outcome]:
+    assert _RECOGNIZER is not None
+    out = []
+    for mode in job.modes:
+        ctx = Context.any() if mode == "any" else job.case.context
+        t0 = time.perf_counter()
+        if mode == "baseline":
+            command = baseline(job.pcm, ctx)
+            ms = 1000 * (time.perf_counter() - t0)
+            out.append(Outcome(job.snr, job.noise, mode, job.case.truth, command, 1.0,
+                               command is not None, "", ms))
+            continue
+        rec = _RECOGNIZER.recognize(job.pcm, ctx)
+        ms = 1000 * (time.perf_counter() - t0)
+        decision = decide(rec, _THRESHOLD)
+        out.append(Outcome(job.snr, job.noise, mode, job.case.truth, rec.command,
+                           rec.confidence, isinstance(decision, Accept), rec.words, ms))
+    return out
+
+
+def run(jobs: list[Job], threshold: float, processes: int, verbose: bool) -> list[Outcome]:
+    with multiprocessing.get_context("fork").Pool(processes, _init, (threshold,)) as pool:
+        results = pool.map(_work, jobs, chunksize=4)
+    outcomes = []
+    for job, result in zip(jobs, results, strict=True):
+        outcomes += result
+        for o in result:
+            if verbose and o.command != o.truth:
+                print(f"  [{o.snr:2} {o.noise:6} {o.mode:8}] {job.case.spoken!r} ({job.voice}) "
+                      f"-> {o.words!r} -> {o.command} c={o.confidence:.2f}", file=sys.stderr)
     return outcomes
 
 
@@ -282,47 +324,62 @@ def _pct(n: int, total: int) -> str:
     return f"{100 * n / total:5.1f}%" if total else "   - "
 
 
-def table(outcomes: list[Outcome]) -> str:
-    """Markdown table: per mode and SNR, in-grammar right/refused/wrong, out-of-grammar
-    false accepts, latency."""
-    rows = ["| mode | SNR dB | n | right | refused | wrong | wrong unasked | OOG accepted "
+def _row(label: str, group: list[Outcome]) -> str:
+    ing = [o for o in group if o.truth is not None]
+    oog = [o for o in group if o.truth is None]
+    right = sum(o.command == o.truth for o in ing)
+    refused = sum(o.command is None for o in ing)
+    wrong = len(ing) - right - refused
+    unasked = sum(o.command not in (None, o.truth) and o.accepted_unasked for o in ing)
+    oog_acc = sum(o.command is not None for o in oog)
+    ms = sorted(o.ms for o in group)
+    p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+    return (f"| {label} | {len(ing)} | {_pct(right, len(ing))} | {_pct(refused, len(ing))} | "
+            f"{_pct(wrong, len(ing))} | {_pct(unasked, len(ing))} | "
+            f"{_pct(oog_acc, len(oog))} ({len(oog)}) | {statistics.median(ms):.0f} | {p95:.0f} |")
+
+
+def table(outcomes: list[Outcome], by_noise: bool = True) -> str:
+    """Markdown table: per mode, SNR (and noise), in-grammar right/refused/wrong/applied,
+    out-of-grammar sentences accepted, latency."""
+    head = "| mode | SNR dB | noise " if by_noise else "| mode | SNR dB "
+    rows = [head + "| n | right | refused | wrong | wrong applied | OOG accepted (n) "
             "| median ms | p95 ms |",
-            "|---|---|---|---|---|---|---|---|---|---|"]
-    groups: dict[tuple[str, int], list[Outcome]] = defaultdict(list)
+            "|---" * (3 if by_noise else 2) + "|---|---|---|---|---|---|---|---|"]
+    groups: dict[tuple[str, int, str], list[Outcome]] = defaultdict(list)
     for o in outcomes:
-        groups[(o.mode, o.snr)].append(o)
+        groups[(o.mode, o.snr, o.noise if by_noise else "")].append(o)
     order = {"context": 0, "any": 1, "baseline": 2}
-    for (mode, snr), group in sorted(groups.items(), key=lambda kv: (order[kv[0][0]],
-                                                                     -kv[0][1])):
-        ing = [o for o in group if o.truth is not None]
-        oog = [o for o in group if o.truth is None]
-        right = sum(o.command == o.truth for o in ing)
-        refused = sum(o.command is None for o in ing)
-        wrong = len(ing) - right - refused
-        unasked = sum(o.command not in (None, o.truth) and o.accepted_unasked for o in ing)
-        oog_acc = sum(o.command is not None for o in oog)
-        ms = sorted(o.ms for o in group)
-        p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
-        rows.append(f"| {mode} | {snr} | {len(ing)} | {_pct(right, len(ing))} | "
-                    f"{_pct(refused, len(ing))} | {_pct(wrong, len(ing))} | "
-                    f"{_pct(unasked, len(ing))} | {_pct(oog_acc, len(oog))} | "
-                    f"{statistics.median(ms):.0f} | {p95:.0f} |")
+    for (mode, snr, noise), group in sorted(groups.items(), key=lambda kv: (
+            order[kv[0][0]], -kv[0][1], NOISES.index(kv[0][2]) if kv[0][2] else 0)):
+        label = f"{mode} | {snr} | {noise}" if by_noise else f"{mode} | {snr}"
+        rows.append(_row(label, group))
     return "\n".join(rows)
 
 
 def summary(outcomes: list[Outcome]) -> str:
     lines = []
-    for mode in ("context", "any"):
+    for mode in ("context", "any", "baseline"):
         def rate(snrs: tuple[int, ...], what: str, mode: str = mode) -> float:
             ing = [o for o in outcomes if o.mode == mode and o.snr in snrs and o.truth]
             if not ing:
                 return float("nan")
             if what == "right":
                 return 100 * sum(o.command == o.truth for o in ing) / len(ing)
+            if what == "applied":
+                return 100 * sum(o.command not in (None, o.truth) and o.accepted_unasked
+                                 for o in ing) / len(ing)
             return 100 * sum(o.command not in (None, o.truth) for o in ing) / len(ing)
+        oog = [o for o in outcomes if o.mode == mode and o.truth is None]
+        ms = [o.ms for o in outcomes if o.mode == mode]
+        if not ms:
+            continue
         lines.append(f"{mode}: right {rate((40, 20, 10), 'right'):.1f}% over 40/20/10 dB, "
                      f"{rate((6,), 'right'):.1f}% at 6 dB; wrong "
-                     f"{rate((40, 20, 10, 6), 'wrong'):.1f}% over all SNRs")
+                     f"{rate((40, 20, 10, 6), 'wrong'):.1f}% over all SNRs (applied without a "
+                     f"question {rate((40, 20, 10, 6), 'applied'):.1f}%); out-of-grammar "
+                     f"accepted {_pct(sum(o.command is not None for o in oog), len(oog)).strip()}"
+                     f"; median {statistics.median(ms):.0f} ms")
     return "\n".join(lines)
 
 
@@ -336,10 +393,13 @@ def write_docs(text: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, nargs="+", default=[11, 22, 33])
-    parser.add_argument("--per-seed", type=int, default=40, help="utterances per seed")
-    parser.add_argument("--quick", action="store_true", help="one seed, 20 utterances")
-    parser.add_argument("--baseline-every", type=int, default=4,
+    parser.add_argument("--per-seed", type=int, default=20, help="utterances per seed")
+    parser.add_argument("--quick", action="store_true", help="one seed, 8 utterances")
+    parser.add_argument("--any-every", type=int, default=2,
+                        help="also recognize every Nth utterance in the `any` context (0: never)")
+    parser.add_argument("--baseline-every", type=int, default=5,
                         help="run free-form recognize_sphinx on every Nth utterance (0: never)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--threshold", type=float, default=None,
                         help="confirmation threshold (default: the policy's)")
     parser.add_argument("--verbose", action="store_true", help="print every miss on stderr")
@@ -347,13 +407,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from companion.voice.policy import CONFIRM_THRESHOLD
     threshold = CONFIRM_THRESHOLD if args.threshold is None else args.threshold
-    seeds, per_seed = (args.seeds[:1], 20) if args.quick else (args.seeds, args.per_seed)
+    seeds, per_seed = (args.seeds[:1], 8) if args.quick else (args.seeds, args.per_seed)
     t0 = time.perf_counter()
-    outcomes = run(seeds, per_seed, SNRS, args.baseline_every, threshold, args.verbose)
+    jobs = make_jobs(seeds, per_seed, SNRS, args.any_every, args.baseline_every)
+    outcomes = run(jobs, threshold, args.jobs, args.verbose)
     elapsed = time.perf_counter() - t0
-    text = (f"Seeds {seeds}, {per_seed} utterances each, {len(SNRS)} SNRs, noise rotating "
-            f"{'/'.join(NOISES)}; confirmation threshold {threshold}; run {elapsed:.0f} s.\n\n"
-            + table(outcomes) + "\n\n" + summary(outcomes))
+    text = (f"Seeds {seeds}, {per_seed} utterances each, {len(VOICES)} voices, SNRs "
+            f"{'/'.join(map(str, SNRS))} dB x {'/'.join(NOISES)} noise; `any` on every "
+            f"{args.any_every}th utterance, baseline on every {args.baseline_every}th; "
+            f"confirmation threshold {threshold}; run {elapsed:.0f} s on {args.jobs} "
+            "processes.\n\n" + table(outcomes, by_noise=False) + "\n\n"
+            + summary(outcomes) + "\n\nPer noise type:\n\n" + table(outcomes))
     print(text)
     if args.write_docs:
         write_docs(text)
