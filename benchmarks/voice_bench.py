@@ -413,8 +413,8 @@ def main(argv: list[str] | None = None) -> int:
     outcomes = run(jobs, threshold, args.jobs, args.verbose)
     elapsed = time.perf_counter() - t0
     text = (f"Seeds {seeds}, {per_seed} utterances each, {len(VOICES)} voices, SNRs "
-            f"{'/'.join(map(str, SNRS))} dB x {'/'.join(NOISES)} noise; `any` on every "
-            f"{args.any_every}th utterance, baseline on every {args.baseline_every}th; "
+            f"{'/'.join(map(str, SNRS))} dB x {'/'.join(NOISES)} noise; `any` on 1 utterance in "
+            f"{args.any_every}, baseline on 1 in {args.baseline_every}; "
             f"confirmation threshold {threshold}; run {elapsed:.0f} s on {args.jobs} "
             "processes.\n\n" + table(outcomes, by_noise=False) + "\n\n"
             + summary(outcomes) + "\n\nPer noise type:\n\n" + table(outcomes))
