@@ -105,3 +105,23 @@ def test_real_speech_is_applied_right_or_not_at_all(tmp_path):
             assert session.log[-1][0] == TakeGift(item), spoken
         elif session.confirming is not None:
             assert session.confirming == TakeGift(item), spoken
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_speech_settings_by_voice_need_no_yes(tmp_path):
+    """"speak faster" is recognized in a turn and changes the voice at once (no question);
+    the game itself is untouched."""
+    from companion.voice.audio import read_wav
+    from companion.voice.sphinx import SphinxRecognizer
+
+    session = session_after()
+    wav = tmp_path / "u.wav"
+    subprocess.run(["espeak-ng", "-v", "en-us", "-w", str(wav), "speak faster"], check=True)
+    recognition = SphinxRecognizer().recognize(read_wav(wav), context_for(session))
+    before = session.state
+    messages = handle_recognition(session, recognition)
+    assert recognition.command in ("faster", None)
+    if recognition.command == "faster":
+        assert [m.event for m in messages] == ["setting"]
+        assert messages[0].data["setting"] == "faster"
+    assert session.state == before

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from companion.games.hanamikoji.data import Item, Token
 from companion.voice.context import Context
-from companion.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIES
+from companion.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIES, SETTINGS
 
 # The context-independent phones of the en-us acoustic model; one pseudo-word each.
 PHONES: tuple[str, ...] = (
@@ -54,7 +54,7 @@ def _card_rule(items: Iterable[Item], numbers: bool = True) -> str:
 
 def _query_rule() -> str:
     # "show me the score", "the board", "undo": fillers only where people put them.
-    return f"[show me] [the] {_alt(QUERIES)}"
+    return f"[show me] [the] {_alt(QUERIES)} | speak {_alt(SETTINGS)}"
 
 
 def _action_rules(allowed: frozenset[Token]) -> list[str]:

@@ -17,7 +17,10 @@ from types import MappingProxyType
 from companion.games.hanamikoji.data import GEISHAS, Item, Token
 from stickers.colours import COLOUR_NAMES, SYMBOLS, Colour
 
-QUERIES: tuple[str, ...] = ("score", "board", "actions", "repeat", "help", "undo")
+QUERIES: tuple[str, ...] = ("score", "board", "actions", "repeat", "help", "undo", "unseen")
+# Voice settings need their carrier word: a bare "slower" was heard for "score".
+SETTINGS: tuple[str, ...] = ("faster", "slower", "louder", "quieter")
+SETTING_PHRASES: dict[str, str] = {f"speak {s}": s for s in SETTINGS}
 
 # Synonyms beyond what the data tables name; keyed by item so a new item cannot be forgotten.
 _EN_ITEM_SYNONYMS: dict[Item, tuple[str, ...]] = {
@@ -103,7 +106,7 @@ def _english() -> Lexicon:
         cards=MappingProxyType(_card_phrases(0, _EN_ITEM_SYNONYMS, _EN_COLOUR_SYNONYMS, True)),
         numbers=MappingProxyType({w: n for n, w in enumerate(EN_NUMBERS, start=1)}),
         tokens=MappingProxyType({t.word: t for t in Token}),
-        queries=MappingProxyType({q: q for q in QUERIES}),
+        queries=MappingProxyType({q: q for q in QUERIES} | SETTING_PHRASES),
         yes=frozenset({"yes", "yeah", "yep", "correct", "confirm"}),
         no=frozenset({"no", "nope", "cancel", "wrong"}),
         take=frozenset({"take", "takes", "taking", "choose", "pick"}),
@@ -131,7 +134,8 @@ def _french() -> Lexicon:
         queries=MappingProxyType({
             "score": "score", "points": "score", "plateau": "board", "actions": "actions",
             "répéter": "repeat", "répète": "repeat", "aide": "help", "annuler": "undo",
-            "annule": "undo",
+            "annule": "undo", "non vues": "unseen", "plus vite": "faster",
+            "moins vite": "slower", "plus fort": "louder", "moins fort": "quieter",
         }),
         yes=frozenset({"oui", "ouais", "d'accord", "confirme"}),
         no=frozenset({"non"}),

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.voice.lexicon import QUERIES, SETTINGS
 from companion.voice.sphinx import Recognition
 
 CONFIRM_THRESHOLD = 0.8
 REFUSAL = "I did not understand, please repeat."
 # Commands that change nothing in the game (undo is a query here: it is itself undoable by
 # replay, and asking "undo? yes or no" after every undo would be tiresome).
-QUERY_COMMANDS = frozenset({"score", "board", "actions", "repeat", "help", "undo"})
+QUERY_COMMANDS = frozenset(QUERIES) | frozenset(SETTINGS)  # they change nothing in a game
 ANSWERS = frozenset({"yes", "no"})
 
 
