@@ -29,8 +29,9 @@ import shutil
 import struct
 import tempfile
 import threading
+import zlib
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,6 +68,26 @@ class Recognition:
     command: str | None
     confidence: float
     words: str
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """A grammar from outside this package (another game): JSGF text and a readable key.
+
+    The decoder caches its search under the key plus a checksum of the text, so a key
+    reused for another text never decodes against a stale grammar.
+    """
+
+    key: str
+    jsgf: str
+
+    @property
+    def search(self) -> str:
+        return f"{self.key}_{zlib.crc32(self.jsgf.encode()):08x}"
+
+
+# (search name, JSGF text made on first use): what a decoder decodes against.
+_Search = tuple[str, Callable[[], str]]
 
 
 class VoiceUnavailable(RuntimeError):
@@ -164,17 +185,21 @@ def model_dir(hmm: str, features: Mapping[str, str]) -> str:
 class _Decoder:
     """One pocketsphinx decoder with the lexicon's words and a cache of grammar searches."""
 
-    def __init__(self, ps: object, options: dict[str, object]) -> None:
+    def __init__(self, ps: object, options: dict[str, object],
+                 extra: Mapping[str, Sequence[str]] | None = None) -> None:
         self.decoder = ps.Decoder(**options)  # type: ignore[attr-defined]
         self._searches: OrderedDict[str, None] = OrderedDict()
-        self._add_missing_words()
+        self.add_words(grammar_words(Context.any()), PRONUNCIATIONS)
+        if extra:
+            self.add_words(extra, extra)
 
-    def _add_missing_words(self) -> None:
+    def add_words(self, words: Iterable[str], pronunciations: Mapping[str, Sequence[str]]
+                  ) -> None:
+        """Teach the decoder the `words` its dictionary lacks, from `pronunciations`."""
         decoder = self.decoder
-        words = sorted(grammar_words(Context.any()))
         entries: list[tuple[str, str]] = []
-        for word in (w for w in words if decoder.lookup_word(w) is None):
-            prons = PRONUNCIATIONS.get(word)
+        for word in (w for w in sorted(words) if decoder.lookup_word(w) is None):
+            prons = pronunciations.get(word)
             if not prons:
                 raise VoiceUnavailable(f"no pronunciation for the grammar word {word!r}")
             # Alternates use the dictionary's own "word(2)" convention.
@@ -188,10 +213,15 @@ class _Decoder:
         """The best grammar path's words ("" when no complete command was reached); `wide`:
         against the union of every context's forms instead of `ctx`'s grammar."""
         name = "wide" if wide else ctx.name
+        return self.decode(audio, (name, lambda: build_grammar(ctx, wide=wide)))
+
+    def decode(self, audio: bytes, search: _Search) -> str:
+        """The best path's words in the grammar `search` names ("" when none is complete)."""
+        name, text = search
         if name in self._searches:
             self._searches.move_to_end(name)
         else:
-            self.decoder.add_jsgf_string(name, build_grammar(ctx, wide=wide))
+            self.decoder.add_jsgf_string(name, text())
             self._searches[name] = None
             while len(self._searches) > MAX_SEARCHES:
                 old, _ = self._searches.popitem(last=False)
@@ -228,18 +258,36 @@ class SphinxRecognizer:
         self._third: _Decoder | None = None  # the other front end, built on first use
         self._lock = threading.Lock()
         self.verify = verify
+        # Words other games' grammars need, given to every decoder (those built later too).
+        self._extra: dict[str, tuple[str, ...]] = {}
 
-    def _competitor(self, audio: bytes) -> str:
+    def add_words(self, pronunciations: Mapping[str, Sequence[str]]) -> None:
+        """Teach every decoder these words (CMU phones) where its dictionary lacks them."""
+        with self._lock:
+            self._extra.update({w: tuple(p) for w, p in pronunciations.items()})
+            for decoder in (self._main, self._second, self._third):
+                if decoder is not None:
+                    decoder.add_words(pronunciations, pronunciations)
+
+    def known(self, word: str) -> bool:
+        """Whether the decoders can say `word` (in the dictionary, or added)."""
+        return self._main.decoder.lookup_word(word) is not None
+
+    def _competitor(self, audio: bytes, search: _Search) -> str:
         if self._second is None:
-            self._second = _Decoder(self._ps, {**self._options, **COMPETITOR_OPTIONS})
-        return self._second.words(audio, Context.any(), wide=True)
+            self._second = _Decoder(self._ps, {**self._options, **COMPETITOR_OPTIONS},
+                                    self._extra)
+        return self._second.decode(audio, search)
 
-    def _other_front_end(self, audio: bytes, ctx: Context) -> str:
+    def _other_front_end(self, audio: bytes, search: Context | _Search) -> str:
+        if isinstance(search, Context):
+            ctx = search
+            search = (ctx.name, lambda: build_grammar(ctx))
         if self._third is None:
             hmm = str(self._options.get("hmm") or self._main.decoder.config["hmm"])
             options = {**self._options, "hmm": model_dir(hmm, VERIFIER_FEATURES)}
-            self._third = _Decoder(self._ps, options)
-        return self._third.words(audio, ctx)
+            self._third = _Decoder(self._ps, options, self._extra)
+        return self._third.decode(audio, search)
 
     def words(self, pcm: bytes, context: Context | None = None) -> str:
         """The raw grammar words only (diagnostics)."""
@@ -249,20 +297,36 @@ class SphinxRecognizer:
     def recognize(self, pcm: bytes, context: Context | None = None) -> Recognition:
         """Recognize one utterance against the context's grammar (default: any command)."""
         ctx = context or Context.any()
-        audio = condition(pcm)
+        return self._agree(
+            condition(pcm), (ctx.name, lambda: build_grammar(ctx)),
+            ("wide", lambda: build_grammar(ctx, wide=True)),
+            lambda words: normalize(words, "en", ctx))
+
+    def recognize_grammar(self, pcm: bytes, grammar: Grammar, wide: Grammar,
+                          read: Callable[[str], str | None]) -> Recognition:
+        """Recognize against a caller's grammar with the same three-way agreement.
+
+        `wide` is the competitor's grammar (every form the caller accepts anywhere); `read`
+        turns decoded words into a canonical command valid now, or None.
+        """
+        return self._agree(condition(pcm), (grammar.search, lambda: grammar.jsgf),
+                           (wide.search, lambda: wide.jsgf), read)
+
+    def _agree(self, audio: bytes, search: _Search, wide: _Search,
+               read: Callable[[str], str | None]) -> Recognition:
         with self._lock:
-            words = self._main.words(audio, ctx)
-            command = normalize(words, "en", ctx) if words else None
+            words = self._main.decode(audio, search)
+            command = read(words) if words else None
             if command is None:
                 # No complete path, or words that do not make a valid command: refuse.
                 return Recognition(None, 0.0, words)
             if not self.verify:
                 return Recognition(command, HIGH, words)
-            other = self._competitor(audio)
-            if not other or normalize(other, "en", ctx) != command:
+            other = self._competitor(audio, wide)
+            if not other or read(other) != command:
                 # Measured: alone, the context decode is wrong 20-35% of the time on synthetic
                 # voices; when the whole grammar hears something else, refuse.
                 return Recognition(None, 0.0, words)
-            third = self._other_front_end(audio, ctx)
-        agrees = bool(third) and normalize(third, "en", ctx) == command
+            third = self._other_front_end(audio, search)
+        agrees = bool(third) and read(third) == command
         return Recognition(command, HIGH if agrees else LOW, words)
