@@ -77,7 +77,7 @@ def test_card_in_both_pairs_is_ambiguous() -> None:
     ("annuler", "undo"),
     ("oui", "yes"),
     ("non", "no"),
-    ("offre service à thé cœur lune", "gift tea fan scroll"),
+    ("offre service à thé cœur lune", "gift fan scroll tea"),
     ("quelle heure est-il", None),
 ])
 def test_french(words: str, expected: str | None) -> None:
@@ -115,3 +115,14 @@ def test_lexicon_from_game_data() -> None:
     for word, prons in PRONUNCIATIONS.items():
         for pron in prons:
             assert set(pron.split()) <= phones, word
+
+
+def test_spoken_card_order_gives_the_one_canonical_text() -> None:
+    from companion.games.hanamikoji.interpret import parse_command
+
+    for words in ("gift tea fan flute", "competition fan tea flower flute"):
+        text = normalize(words)
+        assert text is not None
+        assert parse_command(text).text() == text
+    assert normalize("gift tea fan flute") == "gift flute fan tea"
+    assert normalize("competition fan tea flower flute") == "competition fan tea / flute flower"

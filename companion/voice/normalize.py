@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.hanamikoji.actions import Competition, Gift
 from companion.games.hanamikoji.data import Item, Token
 from companion.voice.context import Context
 from companion.voice.lexicon import fold, lexicon
@@ -142,10 +143,10 @@ def _action(units: list[_Unit], ctx: Context) -> str | None:
         return token.word if not cards else None
     if len(cards) != token.cards:
         return None
-    names = [c.word for c in cards]
+    # The action values sort each card group, so one move always has one canonical text.
     if token is Token.GIFT:
-        return "gift " + " ".join(names)
-    return f"competition {names[0]} {names[1]} / {names[2]} {names[3]}"
+        return Gift((cards[0], cards[1], cards[2])).text()
+    return Competition(((cards[0], cards[1]), (cards[2], cards[3]))).text()
 
 
 def _pair_number(units: list[_Unit]) -> int | None:
