@@ -1,0 +1,386 @@
+"""English voice commands for Momiji: listening contexts, JSGF grammars, reading the words.
+
+The same recognizer as Hanamikoji (`SphinxRecognizer`, three-way agreement) decodes against
+grammars built here from the Momiji state, so only what the rules could accept now is
+offered to the decoder: the colours in play, the values a player's piles can take, the
+objectives still available, a reveal of exactly the cards the pile holds, `end` only once
+the turn may end. The decoded words go through the Momiji interpreter (the same one as typed
+lines) and the rules engine; anything they refuse is refused, never guessed at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.commands import Adjust, Ask, Reply, Undo
+from companion.errors import CompanionError
+from companion.games.momiji.actions import Action
+from companion.games.momiji.data import (
+    LANDSCAPES,
+    LEAVES,
+    MAX_VALUE,
+    OBJECTIVE_COST,
+    TYPES_IN_PLAY,
+    Objective,
+    tokens_for,
+)
+from companion.games.momiji.interpret import Command, interpret
+from companion.games.momiji.rules import Phase, State, apply, can_do_main
+from companion.voice.lexicon import QUERIES, SETTINGS
+from companion.voice.policy import QUERY_COMMANDS
+from companion.voice.sphinx import LOW, Grammar, Recognition, SphinxRecognizer
+from stickers.colours import Colour
+
+KINDS: tuple[str, ...] = ("colours", "objectives", "garden", "pile", "turn", "after",
+                          "reveal", "confirm", "over")
+
+# CMU phones for grammar words the en-us dictionary lacks (checked with lookup_word).
+MOMIJI_PRONUNCIATIONS: dict[str, tuple[str, ...]] = {
+    "torii": ("T AO R IY IY", "T AO R IY"),
+    "momiji": ("M OW M IY JH IY",),
+}
+
+# Spoken leaf types: the colour, then the tactile symbol a player feels on the sticker.
+# "purple" is how many say violet; multi-word symbols are one JSGF sequence.
+COLOUR_SPOKEN: dict[Colour, tuple[str, ...]] = {
+    Colour.GREEN: ("green", "clover"),
+    Colour.BROWN: ("brown", "four squares"),
+    Colour.VIOLET: ("violet", "purple", "grapes"),
+    Colour.YELLOW: ("yellow", "moon"),
+    Colour.ORANGE: ("orange", "filled circle"),
+    Colour.RED: ("red", "heart"),
+}
+# Objectives by the names the command language uses; a leaf objective is its colour name
+# only (a symbol there would add paths and no player reads objectives by symbol).
+OBJECTIVE_SPOKEN: dict[Objective, tuple[str, ...]] = {
+    **{Objective(c.value): (c.value,) for c in LEAVES},
+    Objective.COOL: ("cool",), Objective.WARM: ("warm",), Objective.ACORNS: ("acorns",),
+    Objective.TORII: ("torii",), Objective.ZERO: ("zero",),
+    Objective.PLACED: ("placed", "fewest placed"), Objective.HAND: ("hand",),
+    Objective.PILES: ("piles",), Objective.SUM: ("sum",),
+    Objective.TALLEST: ("tallest", "tallest pile"),
+}
+VALUES: tuple[str, ...] = ("zero", "one", "two", "three")
+SMALL: tuple[str, ...] = ("one", "two", "three", "four", "five", "six")  # bonus, gain, draw
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+          "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_YES = ("yes", "yeah", "correct")
+_NO = ("no", "nope")
+# Hanamikoji's spoken queries and settings ("speak faster"): the policy applies them at once.
+_QUERY_RULE = f"[the] {'(' + ' | '.join(QUERIES) + ')'} | speak {'(' + ' | '.join(SETTINGS) + ')'}"
+# Commands naming this many things (cards, colours, objectives) are always asked about: in a
+# list one misheard value is likely, and all three decodes agreed on "reveal ... orange 3"
+# for a synthesized "orange 0" (docs/voice.md).
+ASK_FROM_ITEMS = 3
+CARD_VERBS = frozenset({"garden", "reveal", "play", "place", "trade"})
+MAX_PLAY = len(LEAVES)  # several types: at most one card of each
+
+
+@dataclass(frozen=True)
+class MomijiContext:
+    """What can be said now, derived from the state (build it with `momiji_context`).
+
+    `values` maps each colour a play may use to the values its pile can take next;
+    `reveal` is the (fewest, most) cards a reveal names, (0, 0) when it is not possible.
+    """
+
+    kind: str
+    colours: tuple[Colour, ...] = ()
+    want: int = 0  # colours, objectives or garden cards to name at set-up
+    objectives: tuple[Objective, ...] = ()  # nameable now (set-up, or available to activate)
+    collect: tuple[Colour, ...] = ()
+    values: tuple[tuple[Colour, tuple[int, ...]], ...] = ()
+    reveal: tuple[int, int] = (0, 0)
+    landscapes: tuple[int, ...] = ()
+    trade: bool = False
+    bonus: bool = False
+    effects: bool = False  # a landscape was used: gain, lose, draw, place
+    empty: bool = False
+    end: bool = False
+    state: State | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown Momiji voice context {self.kind!r}")
+
+
+def _pile_values(pile: tuple[int, ...]) -> tuple[int, ...]:
+    """Values a play of up to two cards of one type may put on `pile` (ascending order)."""
+    if not pile:
+        return (0, 1)
+    top = pile[-1]
+    return () if top == MAX_VALUE else tuple(range(top, min(MAX_VALUE, top + 2) + 1))
+
+
+def momiji_context(state: State, confirming: bool = False) -> MomijiContext:
+    """The listening context for a Momiji state (`confirming`: a yes or no is awaited)."""
+    if confirming:
+        return MomijiContext("confirm", state=state)
+    phase = state.phase
+    count = state.count
+    if phase is Phase.COLOURS:
+        return MomijiContext("colours", colours=LEAVES, want=TYPES_IN_PLAY[count], state=state)
+    if phase is Phase.OBJECTIVES:
+        allowed = tuple(o for o in Objective if o.leaf is None or o.leaf in state.colours)
+        return MomijiContext("objectives", colours=state.colours, want=tokens_for(count),
+                             objectives=allowed, state=state)
+    if phase is Phase.GARDEN:
+        return MomijiContext("garden", colours=state.colours, want=4, state=state)
+    if phase is Phase.PILE:
+        return MomijiContext("pile", state=state)
+    if phase is Phase.OVER:
+        return MomijiContext("over", state=state)
+    turn = state.turn
+    me = state.players[state.to_move]
+    main = turn.main
+    collect = tuple(c for c in state.colours if state.column(c)) if main in (None, "reveal") \
+        else ()
+    values: tuple[tuple[Colour, tuple[int, ...]], ...] = ()
+    if main is None or turn.optional == "landscape":  # a play, or a landscape's placing
+        values = tuple((c, v) for c in state.colours if (v := _pile_values(me.pile(c))))
+    reveal = (0, 0)
+    if main is None and me.acorns >= 1 and state.pile != 0:
+        most = 4 if state.pile is None else min(4, state.pile)
+        reveal = (1 if state.pile is None else most, most)  # an uncounted pile may run out
+    free = turn.optional is None
+    return MomijiContext(
+        "turn" if main is None else "reveal" if main == "reveal" else "after",
+        colours=state.colours, collect=collect, values=values, reveal=reveal,
+        objectives=state.available if main is None and me.acorns >= OBJECTIVE_COST else (),
+        landscapes=tuple(n for n in range(1, LANDSCAPES + 1) if n not in me.landscapes)
+        if free and me.acorns >= 1 else (),
+        trade=free and me.hand.size >= 2,
+        bonus=main == "play" and turn.several and not turn.bonus,
+        effects=turn.optional == "landscape", empty=state.pile != 0,
+        end=main not in (None, "reveal") or (main is None and not can_do_main(state)),
+        state=state,
+    )
+
+
+# -- grammars ------------------------------------------------------------------------------
+def _alt(words: Iterable[str]) -> str:
+    return "(" + " | ".join(words) + ")"
+
+
+def _colour(colours: Iterable[Colour]) -> str:
+    return _alt(w for c in colours for w in COLOUR_SPOKEN[c])
+
+
+def _card(values: Iterable[tuple[Colour, Iterable[int]]]) -> str:
+    """One leaf: a colour word then one of its values."""
+    return _alt(f"{_colour([c])} {_alt(VALUES[v] for v in vs)}" for c, vs in values)
+
+
+def _repeat(item: str, fewest: int, most: int) -> str:
+    """`item` said fewest..most times, "and" optional between: JSGF has no counted repeats."""
+    tail = ""
+    for _ in range(most - fewest):
+        tail = f" [[and] {item}{tail}]"
+    return " [and] ".join([item] * fewest) + tail
+
+
+def _number_rule() -> str:
+    """1 to 99 as said: "thirty one", "twelve", "seven" (a counted draw pile)."""
+    return _alt([*_UNITS, *_TEENS, f"{_alt(_TENS)} [{_alt(_UNITS)}]"])
+
+
+def _objective(objectives: Iterable[Objective]) -> str:
+    return _alt(w for o in objectives for w in OBJECTIVE_SPOKEN[o])
+
+
+def body_rules(ctx: MomijiContext) -> list[str]:
+    """The alternatives of the command rule for a context (JSGF right-hand sides)."""
+    alts = [_QUERY_RULE]
+    kind = ctx.kind
+    if kind == "confirm":
+        return [*alts, _alt(_YES), _alt(_NO)]
+    if kind == "colours":
+        alts.append(f"[colours] {_repeat('<colour>', ctx.want, ctx.want)}")
+        gone = len(LEAVES) - ctx.want
+        alts.append(f"without {_repeat('<colour>', gone, gone)}")
+    elif kind == "objectives":
+        alts.append(f"[objectives] {_repeat('<objective>', ctx.want, ctx.want)}")
+    elif kind == "garden":
+        alts.append(f"[garden] {_repeat('<card>', ctx.want, ctx.want)}")
+    elif kind == "pile":
+        alts.append(f"[pile] ({_number_rule()} | unknown)")
+    elif kind in ("turn", "after", "reveal"):
+        alts += _turn_rules(ctx)
+    return alts
+
+
+def _most(ctx: MomijiContext) -> int:
+    # One card of each playable type, or two of one type.
+    return min(MAX_PLAY, max(2, len(ctx.values)))
+
+
+def _turn_rules(ctx: MomijiContext) -> list[str]:
+    alts = []
+    if ctx.collect:
+        alts.append(f"(collect | take) [the] {_colour(ctx.collect)}")
+    if ctx.values and ctx.kind == "turn":
+        alts.append(f"play {_repeat('<play>', 1, _most(ctx))}")
+    if ctx.reveal[1]:
+        alts.append(f"reveal {_repeat('<card>', *ctx.reveal)}")
+    if ctx.objectives:
+        alts.append(f"(objective | activate) [the] {_objective(ctx.objectives)}")
+    if ctx.landscapes:
+        alts.append(f"landscape {_alt(VALUES[n] for n in ctx.landscapes)}")
+    if ctx.trade:
+        alts.append("trade | discard two")
+    if ctx.bonus:
+        alts.append(f"(bonus | connections) {_alt(SMALL)}")
+    if ctx.effects:
+        alts.append(f"(gain | lose | draw) {_alt(SMALL)}")
+        if ctx.values:
+            alts.append(f"place {_repeat('<play>', 1, _most(ctx))}")
+    if ctx.empty:
+        alts.append("[pile] empty")
+    if ctx.end:
+        alts.append("end [turn] | done")
+    return alts
+
+
+def _all_values() -> tuple[tuple[Colour, tuple[int, ...]], ...]:
+    return tuple((c, tuple(range(MAX_VALUE + 1))) for c in LEAVES)
+
+
+def _rules_text(ctx: MomijiContext) -> dict[str, str]:
+    colours = ctx.colours or LEAVES
+    return {
+        "colour": _colour(LEAVES if ctx.kind == "colours" else colours),
+        "objective": _objective(ctx.objectives or list(Objective)),
+        "card": _card((c, range(MAX_VALUE + 1)) for c in colours),
+        "play": _card(ctx.values or _all_values()),
+    }
+
+
+def _jsgf(name: str, rules: dict[str, str], alternatives: Sequence[str]) -> str:
+    used = {r: body for r, body in rules.items()
+            if any(f"<{r}>" in a for a in alternatives)}
+    lines = ["#JSGF V1.0;", f"grammar {name};"]
+    lines += [f"<{r}> = {body};" for r, body in used.items()]
+    lines.append("<command> = " + " | ".join(f"({a})" for a in alternatives) + ";")
+    lines.append("public <utterance> = <command>;")
+    return "\n".join(lines) + "\n"
+
+
+def build_grammar(ctx: MomijiContext) -> str:
+    """The JSGF text for a Momiji context."""
+    return _jsgf(f"momiji_{ctx.kind}", _rules_text(ctx), body_rules(ctx))
+
+
+# The competitor's grammar: every form any Momiji context accepts, with every colour, value,
+# objective and count, so a right answer said as its context allows is not refused for the
+# mere reason that this grammar lacks the form.
+WIDE_RULES: tuple[str, ...] = (
+    _QUERY_RULE, _alt(_YES), _alt(_NO),
+    "[colours] <colour>+", "without <colour>+", "[objectives] <objective>+",
+    "[garden] <card>+", f"[pile] ({_number_rule()} | unknown)",
+    "(collect | take) [the] <colour>", "(play | place | reveal) <card>+",
+    "(objective | activate) [the] <objective>", f"landscape {_alt(VALUES[1:])}",
+    "trade | discard two", f"(bonus | connections | gain | lose | draw) {_alt(SMALL)}",
+    "[pile] empty", "end [turn] | done",
+)
+
+
+def build_wide_grammar() -> str:
+    rules = {"colour": _colour(LEAVES), "objective": _objective(list(Objective)),
+             "card": _card(_all_values())}
+    return _jsgf("momiji_wide", rules, WIDE_RULES)
+
+
+WIDE_GRAMMAR = Grammar("momiji_wide", build_wide_grammar())
+
+
+def grammar_words(text: str) -> set[str]:
+    """Every word a JSGF text may produce (for dictionary checks)."""
+    body = text.split("\n", 2)[2]
+    for ch in "()[]|;=+*":
+        body = body.replace(ch, " ")
+    return {w for w in body.split() if not w.startswith("<") and not w.startswith("/")}
+
+
+# -- words to a command ----------------------------------------------------------------------
+def _digits(tokens: list[str]) -> list[str]:
+    """Spoken numbers as digits ("thirty one" → "31"): the interpreter knows only 0 to 6."""
+    out: list[str] = []
+    for word in tokens:
+        if word in _TENS:
+            out.append(str(20 + 10 * _TENS.index(word)))
+        elif word in _TEENS:
+            out.append(str(10 + _TEENS.index(word)))
+        elif word in _UNITS:
+            unit = _UNITS.index(word) + 1
+            if out and out[-1].isdigit() and out[-1].endswith("0") and len(out[-1]) == 2:
+                out[-1] = str(int(out[-1]) + unit)
+            else:
+                out.append(str(unit))
+        else:
+            out.append(word)
+    return out
+
+
+def read(words: str, ctx: MomijiContext) -> str | None:
+    """Decoded words → the canonical text of a command valid now, or None (refuse)."""
+    state = ctx.state
+    if state is None:
+        raise ValueError("a Momiji voice context needs the state it was built from")
+    # "speak faster": the Momiji interpreter knows the setting word alone.
+    tokens = [w for w in words.split() if w != "speak"]
+    if ctx.kind == "pile":
+        tokens = _digits(tokens)
+    try:
+        command: Command = interpret(" ".join(tokens), state)
+    except (CompanionError, ValueError):
+        return None
+    text = command.text()
+    if isinstance(command, Ask | Undo | Adjust):
+        return text if text in QUERY_COMMANDS else None
+    if isinstance(command, Reply):
+        return text if ctx.kind == "confirm" else None
+    if ctx.kind in ("confirm", "over") or not isinstance(command, Action):
+        return None  # settings, cancel: not offered by voice
+    try:
+        # A misheard command is far likelier than a player asking for an illegal move: what
+        # the rules refuse is refused here, not offered for a yes.
+        apply(state, command)  # type: ignore[arg-type]
+    except CompanionError:
+        return None
+    return text
+
+
+# -- recognition -----------------------------------------------------------------------------
+def prepare(recognizer: SphinxRecognizer) -> None:
+    """Teach the recognizer Momiji's words (once; cheap to call again)."""
+    if not all(recognizer.known(w) for w in MOMIJI_PRONUNCIATIONS):
+        recognizer.add_words(MOMIJI_PRONUNCIATIONS)
+
+
+def recognize_in(recognizer: SphinxRecognizer, pcm: bytes, ctx: MomijiContext) -> Recognition:
+    """Recognize one utterance (16 kHz mono 16-bit PCM) in a Momiji context."""
+    prepare(recognizer)
+    grammar = Grammar(f"momiji_{ctx.kind}", build_grammar(ctx))
+    heard = recognizer.recognize_grammar(pcm, grammar, WIDE_GRAMMAR,
+                                         lambda words: read(words, ctx))
+    if heard.command is not None and items(heard.command) >= ASK_FROM_ITEMS:
+        return Recognition(heard.command, min(heard.confidence, LOW), heard.words)
+    return heard
+
+
+def items(command: str) -> int:
+    """How many things a canonical command names: cards count once (colour and value)."""
+    verb, *rest = command.split()
+    if verb in ("colours", "objectives"):
+        return len(rest)
+    return sum(1 for w in rest if w.isdigit()) if verb in CARD_VERBS else 0
+
+
+def recognize_momiji(recognizer: SphinxRecognizer, pcm: bytes, session: Any) -> Recognition:
+    """Recognize one utterance in the context the Momiji session is in now."""
+    ctx = momiji_context(session.state, confirming=session.confirming is not None)
+    return recognize_in(recognizer, pcm, ctx)
