@@ -147,7 +147,7 @@ def run_play(args: argparse.Namespace) -> int:
             out.emit([Message("error", "cards.registry_unreadable", {"reason": problem})])
         attach_devices(hub, args, out.emit)
     voice = None
-    if args.voice and game.name == "hanamikoji":
+    if args.voice:
         from companion.play_voice import PUSH_TO_TALK_LINE, attach_voice, handle_recognition
 
         voice = attach_voice(hub, session, args.voice, out.emit)

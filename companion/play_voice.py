@@ -26,6 +26,10 @@ def context_for(session: Any) -> Any:
     from companion.games.hanamikoji.rules import Phase
     from companion.voice.context import Context
 
+    if session.game.name == "momiji":
+        from companion.play_voice_momiji import context_for as momiji_context_for
+
+        return momiji_context_for(session)
     state = session.state
     if session.confirming is not None:
         return Context.confirm()
@@ -51,7 +55,11 @@ class Voice:
         self.session = session
         self.mode = mode
         self.hub = hub
-        recognizer = SphinxRecognizer()
+        recognizer: Any = SphinxRecognizer()
+        if session.game.name == "momiji":
+            from companion.play_voice_momiji import MomijiRecognizer
+
+            recognizer = MomijiRecognizer(recognizer)
         if mode == "push":
             self._push: Any = PushToTalk(recognizer)
             self._listener: Any = None
@@ -105,6 +113,10 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
     from companion.games.hanamikoji.interpret import parse_command
     from companion.voice.policy import Accept, Confirm, decide
 
+    if session.game.name == "momiji":
+        from companion.play_voice_momiji import handle_recognition as momiji_handle
+
+        return momiji_handle(session, recognition)
     decision = decide(recognition)
     if isinstance(decision, (Accept, Confirm)):
         try:

@@ -125,3 +125,14 @@ def test_speech_settings_by_voice_need_no_yes(tmp_path):
         assert [m.event for m in messages] == ["setting"]
         assert messages[0].data["setting"] == "faster"
     assert session.state == before
+
+
+def test_voice_in_momiji_follows_the_momiji_game():
+    from companion.games.momiji import Momiji
+    from companion.play_voice_momiji import context_for as momiji_context
+
+    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": "en"})
+    session.start()
+    assert context_for(session) == momiji_context(session)
+    messages = handle_recognition(session, Recognition(None, 0.0, "what time is it"))
+    assert messages[0].key == "error.not_understood"
