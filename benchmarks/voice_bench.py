@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion.games.hanamikoji.data import Item, Token  # noqa: E402
+from companion.games.hanamikoji.interpret import parse_command  # noqa: E402
 from companion.voice.context import Context  # noqa: E402
 from companion.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIES  # noqa: E402
 from companion.voice.normalize import normalize  # noqa: E402
@@ -47,6 +48,9 @@ from companion.voice.sphinx import SphinxRecognizer  # noqa: E402
 RATE = 16000
 VOICES = ("en-us", "en-us+m3", "en-us+f2", "en-gb", "en-gb+m3", "en-gb+f2", "en-gb-x-rp+m7",
           "en-us+f4", "en-gb-scotland", "en-029+m2", "en-us-nyc+f3")
+# CMU's flite voices (diphone and clustergen, from recorded speakers) are much closer to a
+# human voice than espeak-ng's formant synthesis: `--engine flite` measures with them.
+FLITE_VOICES = ("slt", "kal", "awb", "rms", "kal16")
 SNRS = (40, 20, 10, 6)
 NOISES = ("white", "pink", "babble")
 OUT_OF_GRAMMAR = (
@@ -73,6 +77,28 @@ def espeak(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
         rate_in = w.getframerate()
         x = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16).astype(np.float64)
     return resample(x, rate_in)
+
+
+def flite(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
+    """16 kHz float samples of flite speaking `text`; rate (words/min) and pitch (0-99) are
+    mapped to flite's duration stretch and mean F0 so both engines vary alike."""
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(suffix=".wav") as out:
+        subprocess.run(["flite", "-voice", voice, "-t", text, "-o", out.name,
+                        "--setf", f"duration_stretch={160 / rate:.2f}",
+                        "--setf", f"int_f0_target_mean={90 + pitch}"],
+                       capture_output=True, check=True)
+        with wave.open(out.name) as w:
+            rate_in = w.getframerate()
+            x = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16).astype(np.float64)
+    return x if rate_in == RATE else resample(x, rate_in)
+
+
+def synth(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
+    if voice.startswith("flite:"):
+        return flite(text, voice.removeprefix("flite:"), rate, pitch)
+    return espeak(text, voice, rate, pitch)
 
 
 def resample(x: np.ndarray, rate_in: int) -> np.ndarray:
@@ -217,6 +243,7 @@ def make_case(rng: random.Random) -> Case:
         ctx = rng.choice([Context.action(), Context.answer_gift(cards[:3]), Context.reveal(),
                           Context.confirm()])
     if truth is not None:
+        truth = parse_command(truth).text()  # the canonical text: card groups sorted
         assert normalize(spoken, "en", ctx) == truth, (spoken, truth, ctx)
     return Case(spoken, truth, ctx)
 
@@ -256,7 +283,7 @@ def baseline(pcm: bytes, ctx: Context) -> str | None:
 
 
 def make_jobs(seeds: list[int], per_seed: int, snrs: tuple[int, ...], any_every: int,
-              baseline_every: int) -> list[Job]:
+              baseline_every: int, voices: tuple[str, ...] = VOICES) -> list[Job]:
     jobs = []
     for seed in seeds:
         rng = random.Random(seed)
@@ -264,8 +291,8 @@ def make_jobs(seeds: list[int], per_seed: int, snrs: tuple[int, ...], any_every:
         babble = Babble(rng)
         for index in range(per_seed):
             case = make_case(rng)
-            voice = rng.choice(VOICES)
-            speech = espeak(case.spoken, voice, rng.randint(130, 190), rng.randint(25, 75))
+            voice = rng.choice(voices)
+            speech = synth(case.spoken, voice, rng.randint(130, 190), rng.randint(25, 75))
             modes = ("context",)
             if any_every and index % any_every == 0:
                 modes += ("any",)
@@ -383,10 +410,13 @@ def summary(outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
-def write_docs(text: str) -> None:
+def write_docs(text: str, engine: str = "espeak") -> None:
     path = ROOT / "docs" / "voice.md"
     doc = path.read_text(encoding="utf-8")
-    start, end = doc.index(DOC_BEGIN) + len(DOC_BEGIN), doc.index(DOC_END)
+    begin, finish = DOC_BEGIN, DOC_END
+    if engine != "espeak":
+        begin, finish = (m.replace("voice-bench", f"voice-bench-{engine}") for m in (begin, finish))
+    start, end = doc.index(begin) + len(begin), doc.index(finish)
     path.write_text(doc[:start] + "\n" + text + "\n" + doc[end:], encoding="utf-8")
 
 
@@ -404,15 +434,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="confirmation threshold (default: the policy's)")
     parser.add_argument("--verbose", action="store_true", help="print every miss on stderr")
     parser.add_argument("--write-docs", action="store_true", help="update docs/voice.md")
+    parser.add_argument("--engine", choices=["espeak", "flite"], default="espeak",
+                        help="the voices that speak the commands (babble is always espeak-ng)")
     args = parser.parse_args(argv)
+    voices = VOICES if args.engine == "espeak" else tuple(f"flite:{v}" for v in FLITE_VOICES)
     from companion.voice.policy import CONFIRM_THRESHOLD
     threshold = CONFIRM_THRESHOLD if args.threshold is None else args.threshold
     seeds, per_seed = (args.seeds[:1], 8) if args.quick else (args.seeds, args.per_seed)
     t0 = time.perf_counter()
-    jobs = make_jobs(seeds, per_seed, SNRS, args.any_every, args.baseline_every)
+    jobs = make_jobs(seeds, per_seed, SNRS, args.any_every, args.baseline_every, voices)
     outcomes = run(jobs, threshold, args.jobs, args.verbose)
     elapsed = time.perf_counter() - t0
-    text = (f"Seeds {seeds}, {per_seed} utterances each, {len(VOICES)} voices, SNRs "
+    text = (f"Engine {args.engine}: seeds {seeds}, {per_seed} utterances each, "
+            f"{len(voices)} voices, SNRs "
             f"{'/'.join(map(str, SNRS))} dB x {'/'.join(NOISES)} noise; `any` on 1 utterance in "
             f"{args.any_every}, baseline on 1 in {args.baseline_every}; "
             f"confirmation threshold {threshold}; run {elapsed:.0f} s on {args.jobs} "
@@ -420,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
             + summary(outcomes) + "\n\nPer noise type:\n\n" + table(outcomes))
     print(text)
     if args.write_docs:
-        write_docs(text)
+        write_docs(text, args.engine)
     return 0
 
 
