@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from companion.cards.registry import CardRegistry, is_payload
@@ -82,29 +83,49 @@ def attach_devices(hub: InputHub, args: Any, announce: Announce,
     return group
 
 
-def handle_device_event(session: Any, event: Any, registry: CardRegistry | None
-                        ) -> list[Message]:
+Handler = Callable[[Any, str, "CardRegistry | None"], list[Message]]
+
+
+@dataclass(frozen=True)
+class DeviceRules:
+    """What a game does with device input; the event and key handling around it is shared.
+
+    `scan` takes a scanned value, `line` a finished keyed line, `symbol` a keypad symbol
+    (acting at once), `keys` gives the per-device buffers of half-keyed lines, and
+    `zero_acts` says whether a 0 on an empty line is a symbol (cancel) or a digit.
+    """
+
+    scan: Handler
+    line: Handler
+    symbol: Handler
+    keys: Callable[[Any], dict[str, list[str]]]
+    zero_acts: bool
+
+
+def device_event(rules: DeviceRules, session: Any, event: Any,
+                 registry: CardRegistry | None) -> list[Message]:
     """Messages for one ReaderEvent; never raises (a player never sees a traceback)."""
     try:
-        return _event(session, event, registry)
+        return _event(rules, session, event, registry)
     except Exception:  # a bug must not end the game at the table: log it, say one line
         log.exception("device event %r could not be handled", event)
         return [Message("error", P + "input_failed", priority=Priority.REFUSAL)]
 
 
-def _event(session: Any, event: Any, registry: CardRegistry | None) -> list[Message]:
+def _event(rules: DeviceRules, session: Any, event: Any,
+           registry: CardRegistry | None) -> list[Message]:
     keypad = event.reader == KEYPAD_NAME
     number = event.reader.rpartition(" ")[2]
     data = {"device": event.reader, "url": event.url, "detail": event.detail}
     if event.kind == "scan":
-        return handle_scan(session, event.value, registry)
+        return rules.scan(session, event.value, registry)
     if event.kind == "key":
-        return _key(session, event, registry)
+        return _key(rules, session, event, registry)
     if event.kind == "connected":
         key = "keypad_connected" if keypad else "reader_connected"
         return [Message("reader_connected", P + key, {}, data)]
     if event.kind == "disconnected":
-        context_for(session).keys.pop(event.reader, None)  # half-keyed line: gone with it
+        rules.keys(session).pop(event.reader, None)  # half-keyed line: gone with it
         key = "keypad_disconnected" if keypad else "reader_disconnected"
         return [Message("reader_disconnected", P + key, {}, data, Priority.REFUSAL)]
     key = "keypad_error" if keypad else "reader_unavailable"  # "error": cannot be opened
@@ -112,13 +133,14 @@ def _event(session: Any, event: Any, registry: CardRegistry | None) -> list[Mess
                     data, Priority.REFUSAL)]
 
 
-def _key(session: Any, event: Any, registry: CardRegistry | None) -> list[Message]:
-    buffer = context_for(session).keys.setdefault(event.reader, [])
+def _key(rules: DeviceRules, session: Any, event: Any,
+         registry: CardRegistry | None) -> list[Message]:
+    buffer = rules.keys(session).setdefault(event.reader, [])
     value = event.value
     if value in ("ENTER", "TAB"):
         line = "".join(buffer)
         buffer.clear()
-        return handle_line(session, line, registry)
+        return rules.line(session, line, registry)
     if value == "BACKSPACE":
         if buffer:
             buffer.pop()
@@ -127,13 +149,19 @@ def _key(session: Any, event: Any, registry: CardRegistry | None) -> list[Messag
         had = bool(buffer)
         buffer.clear()
         return [Message("info", P + "typed_cancelled")] if had else []
-    if value == "0" and not buffer:
-        return _symbol(session, "0")  # later zeros belong to a tag id typed by a wedge
+    if value == "0" and not buffer and rules.zero_acts:
+        return rules.symbol(session, "0", registry)  # later zeros: a tag id from a wedge
     if value in SYMBOLS and not (value == "/" and buffer):
-        return _symbol(session, value)  # the keys typed so far stay
+        return rules.symbol(session, value, registry)  # the keys typed so far stay
     if len(value) == 1:
         buffer.append(value)  # digits, "/" between pairs, letters from a wedge scanner
     return []
+
+
+def handle_device_event(session: Any, event: Any, registry: CardRegistry | None
+                        ) -> list[Message]:
+    """Hanamikoji's device input (see DeviceRules)."""
+    return device_event(HANAMIKOJI, session, event, registry)
 
 
 def handle_line(session: Any, line: str, registry: CardRegistry | None) -> list[Message]:
@@ -151,7 +179,7 @@ def handle_line(session: Any, line: str, registry: CardRegistry | None) -> list[
     return session.handle(line)
 
 
-def _symbol(session: Any, symbol: str) -> list[Message]:
+def _symbol(session: Any, symbol: str, registry: CardRegistry | None = None) -> list[Message]:
     if symbol in ("0", "-") and cancel_private(session):
         return [Message("info", "cancelled")] + session.execute(Ask(Query.WHAT))
     if symbol == "0":
@@ -161,3 +189,7 @@ def _symbol(session: Any, symbol: str) -> list[Message]:
         if again is not None:
             return again
     return session.handle(SYMBOLS[symbol])
+
+
+HANAMIKOJI = DeviceRules(scan=handle_scan, line=handle_line, symbol=_symbol,
+                         keys=lambda session: context_for(session).keys, zero_acts=True)

@@ -25,7 +25,7 @@ from companion.errors import CompanionError
 from companion.games.momiji.actions import End, Reveal
 from companion.games.momiji.rules import Phase
 from companion.narrate.message import Message, Priority
-from companion.play_devices import KEYPAD_NAME, SYMBOLS
+from companion.play_devices import DeviceRules, device_event
 from companion.scan_momiji import (
     P,
     confirm,
@@ -44,12 +44,8 @@ C = "cards."  # device sentences are shared with Hanamikoji (companion/locales/c
 
 def handle_device_event(session: Any, event: Any, registry: CardRegistry | None
                         ) -> list[Message]:
-    """Messages for one ReaderEvent; never raises (a player never sees a traceback)."""
-    try:
-        return _event(session, event, registry)
-    except Exception:  # a bug must not end the game at the table: log it, say one line
-        log.exception("device event %r could not be handled", event)
-        return [Message("error", C + "input_failed", priority=Priority.REFUSAL)]
+    """Momiji's device input: keypad 0 is a digit (values 0 to 3), symbols act as lines."""
+    return device_event(MOMIJI, session, event, registry)
 
 
 def handle_line(session: Any, line: str, registry: CardRegistry | None) -> list[Message]:
@@ -59,48 +55,6 @@ def handle_line(session: Any, line: str, registry: CardRegistry | None) -> list[
     except Exception:
         log.exception("line %r could not be handled", line)
         return [Message("error", C + "input_failed", priority=Priority.REFUSAL)]
-
-
-def _event(session: Any, event: Any, registry: CardRegistry | None) -> list[Message]:
-    keypad = event.reader == KEYPAD_NAME
-    number = event.reader.rpartition(" ")[2]
-    data = {"device": event.reader, "url": event.url, "detail": event.detail}
-    if event.kind == "scan":
-        return handle_scan(session, event.value, registry)
-    if event.kind == "key":
-        return _key(session, event, registry)
-    if event.kind == "connected":
-        key = "keypad_connected" if keypad else "reader_connected"
-        return [Message("reader_connected", C + key, {}, data)]
-    if event.kind == "disconnected":
-        context_for(session).keys.pop(event.reader, None)  # half-keyed line: gone with it
-        key = "keypad_disconnected" if keypad else "reader_disconnected"
-        return [Message("reader_disconnected", C + key, {}, data, Priority.REFUSAL)]
-    key = "keypad_error" if keypad else "reader_unavailable"  # "error": cannot be opened
-    return [Message("reader_disconnected", C + key, {"reader": "" if keypad else number},
-                    data, Priority.REFUSAL)]
-
-
-def _key(session: Any, event: Any, registry: CardRegistry | None) -> list[Message]:
-    buffer = context_for(session).keys.setdefault(event.reader, [])
-    value = event.value
-    if value in ("ENTER", "TAB"):
-        line = "".join(buffer)
-        buffer.clear()
-        return _line(session, line, registry)
-    if value == "BACKSPACE":
-        if buffer:
-            buffer.pop()
-        return []
-    if value == "ESCAPE":
-        had = bool(buffer)
-        buffer.clear()
-        return [Message("info", C + "typed_cancelled")] if had else []
-    if value in SYMBOLS and not (value == "/" and buffer):
-        return _line(session, value, registry)  # symbols act at once; the keys typed stay
-    if len(value) == 1:
-        buffer.append(value)  # digits (0 included), "/" between numbers, a wedge's letters
-    return []
 
 
 def _interpret(session: Any, text: str) -> Any:
@@ -140,3 +94,7 @@ def _line(session: Any, line: str, registry: CardRegistry | None) -> list[Messag
     if gone is not None:  # another action came first: nothing scanned was applied
         messages = [set_aside(gone)] + messages
     return messages
+
+
+MOMIJI = DeviceRules(scan=handle_scan, line=_line, symbol=_line,
+                     keys=lambda session: context_for(session).keys, zero_acts=False)
