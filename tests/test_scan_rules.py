@@ -160,7 +160,7 @@ def test_discard_cards_read_back_privately_and_counted_publicly(session):
 def test_private_refusal_from_the_rules_names_nothing_publicly(session):
     session.handle("discard fan fan")  # Ana tells her Discard: both fans are seen
     said = scan_all(session, token("secret", 2), item("fan", 1))
-    assert "fan" not in public(said) and "only 2 of fan" in private(said)
+    assert "fan" not in public(said) and "2 copies of fan" in private(said)
     assert len(session.log) == 1
 
 
