@@ -20,7 +20,6 @@ Two things only scans make possible live here:
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +40,7 @@ from companion.games.hanamikoji.data import GEISHAS, Item, Token
 from companion.games.hanamikoji.interpret import Choose
 from companion.games.hanamikoji.rules import Phase
 from companion.narrate.message import Message, Priority
+from companion.session import per_session
 
 P = "cards."  # catalogue prefix of this feature's sentences (companion/locales/cards.*.toml)
 
@@ -180,15 +180,7 @@ class ScanContext:
                                         session.log[step][0].text()))
 
 
-_CONTEXTS: weakref.WeakKeyDictionary[Any, ScanContext] = weakref.WeakKeyDictionary()
-
-
-def context_for(session: Any) -> ScanContext:
-    """The scan context of a session (created on first use, gone with the session)."""
-    ctx = _CONTEXTS.get(session)
-    if ctx is None:
-        ctx = _CONTEXTS[session] = ScanContext()
-    return ctx
+context_for = per_session(ScanContext)  # the scan state kept beside each session
 
 
 # -- the entry point ----------------------------------------------------------------------

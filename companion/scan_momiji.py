@@ -30,7 +30,6 @@ state (a typed action, an undo) sets them aside.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +42,7 @@ from companion.games.momiji.actions import Activate, Garden, Objectives, Place, 
 from companion.games.momiji.data import GARDEN_START, Leaf, Objective, tokens_for
 from companion.games.momiji.rules import Phase
 from companion.narrate.message import Message, Priority
+from companion.session import per_session
 from stickers.colours import Colour
 
 P = "momiji.scan."
@@ -93,15 +93,7 @@ class MomijiScanContext:
         return None
 
 
-_CONTEXTS: weakref.WeakKeyDictionary[Any, MomijiScanContext] = weakref.WeakKeyDictionary()
-
-
-def context_for(session: Any) -> MomijiScanContext:
-    """The scan context of a session (created on first use, gone with the session)."""
-    ctx = _CONTEXTS.get(session)
-    if ctx is None:
-        ctx = _CONTEXTS[session] = MomijiScanContext()
-    return ctx
+context_for = per_session(MomijiScanContext)  # the scan state kept beside each session
 
 
 def refusal(key: str, params: dict[str, Any] | None = None, **data: Any) -> Message:

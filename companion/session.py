@@ -7,14 +7,31 @@ Messages announcing it are returned, so nothing announced can be lost.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.commands import Adjust, Ask, Cancel, Query, Reply, Undo
 from companion.errors import CompanionError
 from companion.narrate.message import Message, Priority
 from companion.store import GameStore
+
+T = TypeVar("T")
+
+
+def per_session(factory: Callable[[], T]) -> Callable[[Any], T]:
+    """A `context_for(session)` for an edge layer (scans, keys) that keeps its own state
+    beside a session without the session knowing it: created on first use, gone with it."""
+    contexts: weakref.WeakKeyDictionary[Any, T] = weakref.WeakKeyDictionary()
+
+    def context_for(session: Any) -> T:
+        ctx = contexts.get(session)
+        if ctx is None:
+            ctx = contexts[session] = factory()
+        return ctx
+
+    return context_for
 
 
 class Session:
