@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from typing import Any
 
+from companion.commands import Adjust, Ask, Cancel, MetaCommand, Reply, Undo
 from companion.errors import InvalidCommand
 from companion.normalize import Token, fold, tokens
 
@@ -29,6 +31,18 @@ class PhraseTable:
             key = tuple(fold(phrase).split())
             self._table.setdefault(key, meaning)
             self._longest = max(self._longest, len(key))
+
+    def put_meta(self, lexicon: Any) -> None:
+        """The words every game shares: questions, voice settings, undo, yes, no, cancel
+        (a game's lexicon module names them QUERY_WORDS, SETTING_WORDS, UNDO_WORDS, ...)."""
+        for query, words in lexicon.QUERY_WORDS.items():
+            self.put(words, ("query", query))
+        for setting, words in lexicon.SETTING_WORDS.items():
+            self.put(words, ("setting", setting))
+        self.put(lexicon.UNDO_WORDS, ("undo", None))
+        self.put(lexicon.YES_WORDS, ("yes", None))
+        self.put(lexicon.NO_WORDS, ("no", None))
+        self.put(lexicon.CANCEL_WORDS, ("cancel", None))
 
     def meanings(
         self, line: str, special: Special | None = None, drop: tuple[str, ...] = ("filler",)
@@ -58,3 +72,13 @@ class PhraseTable:
                     understood=understood,
                 )
         return [m for m in out if m[0] not in drop]
+
+
+def meta_command(word: Word) -> MetaCommand | None:
+    """The shared command a word put by `put_meta` means, or None for a game's own word."""
+    kind, value = word
+    if kind == "query":
+        return Ask(value)  # type: ignore[arg-type]
+    if kind == "setting":
+        return Adjust(value)  # type: ignore[arg-type]
+    return {"undo": Undo(), "yes": Reply(True), "no": Reply(False), "cancel": Cancel()}.get(kind)

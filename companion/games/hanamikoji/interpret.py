@@ -10,17 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.commands import (
-    Adjust,
-    Ask,
-    Cancel,
-    MetaCommand,
-    Query,
-    Reply,
-    Setting,
-    Undo,
-    parse_meta,
-)
+from companion.commands import Adjust, Ask, MetaCommand, Query, Setting, parse_meta
 from companion.errors import AmbiguousCommand, IllegalAction, InvalidCommand
 from companion.games.hanamikoji import lexicon as lx
 from companion.games.hanamikoji.actions import (
@@ -37,7 +27,7 @@ from companion.games.hanamikoji.actions import (
 from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.rules import Phase, State
 from companion.normalize import Token as NormalToken
-from companion.phrases import PhraseTable, Word
+from companion.phrases import PhraseTable, Word, meta_command
 
 
 @dataclass(frozen=True)
@@ -81,14 +71,7 @@ KEYPAD_SETTINGS = {
 def _phrase_table() -> PhraseTable:
     table = PhraseTable()
     table.put(["/"], ("sep", None))
-    for query, words in lx.QUERY_WORDS.items():
-        table.put(words, ("query", query))
-    for setting, words in lx.SETTING_WORDS.items():
-        table.put(words, ("setting", setting))
-    table.put(lx.UNDO_WORDS, ("undo", None))
-    table.put(lx.YES_WORDS, ("yes", None))
-    table.put(lx.NO_WORDS, ("no", None))
-    table.put(lx.CANCEL_WORDS, ("cancel", None))
+    table.put_meta(lx)
     for token, words in lx.TOKEN_WORDS.items():
         table.put(words, ("token", token))
     table.put(lx.TAKE_WORDS, ("take", None))
@@ -133,7 +116,7 @@ def interpret(
         return Ask(Query.SCORE)  # the keypad's "/" key
     kinds = [k for k, _ in words]
     if len(words) == 1 or (len(words) == 2 and kinds[0] == "take" and kinds[1] == "undo"):
-        meta = _meta(words[-1])
+        meta = meta_command(words[-1])
         if meta is not None:
             return meta
     if any(k in ("query", "setting", "undo", "yes", "no", "cancel") for k in kinds):
@@ -157,15 +140,6 @@ def interpret(
     raise InvalidCommand(
         "say_action_first", "say the action first: secret, discard, gift or competition"
     )
-
-
-def _meta(word: Word) -> MetaCommand | None:
-    kind, value = word
-    if kind == "query":
-        return Ask(value)  # type: ignore[arg-type]
-    if kind == "setting":
-        return Adjust(value)  # type: ignore[arg-type]
-    return {"undo": Undo(), "yes": Reply(True), "no": Reply(False), "cancel": Cancel()}.get(kind)
 
 
 def _numbered_action(args: list[Word], state: State) -> Command:

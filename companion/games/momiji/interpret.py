@@ -8,7 +8,7 @@ action (1 collect ... 9 end) and a card is two digits: leaf type 1-6, value 0-3.
 
 from __future__ import annotations
 
-from companion.commands import Adjust, Ask, Cancel, MetaCommand, Query, Reply, Undo, parse_meta
+from companion.commands import Ask, MetaCommand, Query, parse_meta
 from companion.errors import InvalidCommand
 from companion.games.momiji import lexicon as lx
 from companion.games.momiji.actions import (
@@ -33,7 +33,7 @@ from companion.games.momiji.actions import (
 )
 from companion.games.momiji.data import COOL, LEAVES, MAX_VALUE, WARM, Leaf, Objective
 from companion.games.momiji.rules import Phase, State
-from companion.phrases import PhraseTable, Word
+from companion.phrases import PhraseTable, Word, meta_command
 from stickers.colours import Colour
 
 Command = Action | MetaCommand
@@ -47,14 +47,7 @@ def parse_command(text: str) -> Command:
 
 def _phrase_table() -> PhraseTable:
     table = PhraseTable()
-    for query, words in lx.QUERY_WORDS.items():
-        table.put(words, ("query", query))
-    for setting, words in lx.SETTING_WORDS.items():
-        table.put(words, ("setting", setting))
-    table.put(lx.UNDO_WORDS, ("undo", None))
-    table.put(lx.YES_WORDS, ("yes", None))
-    table.put(lx.NO_WORDS, ("no", None))
-    table.put(lx.CANCEL_WORDS, ("cancel", None))
+    table.put_meta(lx)
     for verb, words in lx.VERB_WORDS.items():
         table.put(words, ("verb", verb))
     for objective, words in lx.OBJECTIVE_WORDS.items():
@@ -76,22 +69,13 @@ def meanings(line: str) -> list[Word]:
     return _TABLE.meanings(line, drop=("filler", "sep"))
 
 
-def _meta(word: Word) -> MetaCommand | None:
-    kind, value = word
-    if kind == "query":
-        return Ask(value)  # type: ignore[arg-type]
-    if kind == "setting":
-        return Adjust(value)  # type: ignore[arg-type]
-    return {"undo": Undo(), "yes": Reply(True), "no": Reply(False), "cancel": Cancel()}.get(kind)
-
-
 def interpret(line: str, state: State, *, pending: object = None, lang: str = "en") -> Command:
     """The command a line means now; raises InvalidCommand (the rules check legality)."""
     words = meanings(line)
     if not words:
         return Ask(Query.WHAT)
     if len(words) == 1:
-        meta = _meta(words[0])
+        meta = meta_command(words[0])
         if meta is not None:
             return meta
     if any(k in ("query", "setting", "undo", "yes", "no", "cancel") for k, _ in words):
