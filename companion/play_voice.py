@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
 from companion.errors import CompanionError
@@ -20,29 +21,38 @@ Announce = Callable[[list[Message]], None]
 PUSH_TO_TALK_LINE = "00"  # the keypad's double zero (or "00" then Enter) starts listening
 
 
+# game name → module with context_for(session), make_recognizer(base) and
+# parse_command(text): each game says what to listen for and what a command is.
+MODULES = {"hanamikoji": "companion.play_voice_hanamikoji",
+           "momiji": "companion.play_voice_momiji"}
+
+
+def _module(session: Any) -> Any:
+    return import_module(MODULES[session.game.name])
+
+
 def context_for(session: Any) -> Any:
-    """The voice Context matching the session's state (Hanamikoji)."""
-    from companion.games.hanamikoji.actions import Gift
-    from companion.games.hanamikoji.rules import Phase
-    from companion.voice.context import Context
+    """The voice context matching the session's game and state."""
+    return _module(session).context_for(session)
 
-    if session.game.name == "momiji":
-        from companion.play_voice_momiji import context_for as momiji_context_for
 
-        return momiji_context_for(session)
-    state = session.state
-    if session.confirming is not None:
-        return Context.confirm()
-    if session.pending is not None or state.phase in (Phase.DEAL, Phase.OVER):
-        return Context.any()
-    if state.phase is Phase.ANSWER:
-        if isinstance(state.offer, Gift):
-            return Context.answer_gift(state.offer.cards)
-        first, second = state.offer.pairs
-        return Context.answer_competition(first, second)
-    if state.phase is Phase.REVEAL:
-        return Context.reveal()
-    return Context.action(state.players[state.to_move].tokens)
+def handle_recognition(session: Any, recognition: Any) -> list[Message]:
+    """Apply, ask about, or refuse what the recognizer heard (the same policy for every
+    game): sure commands are applied, unsure ones asked about, the rest refused."""
+    from companion.voice.policy import Accept, Confirm, decide
+
+    decision = decide(recognition)
+    if isinstance(decision, (Accept, Confirm)):
+        try:
+            command = _module(session).parse_command(decision.command)
+        except CompanionError:
+            pass  # words the game cannot read: refused below
+        else:
+            if isinstance(decision, Accept):
+                return session.execute(command)
+            return session.propose(command)
+    return [Message("error", "error.not_understood", {},
+                    {"code": "not_understood", "reason": "not understood"}, Priority.REFUSAL)]
 
 
 class Voice:
@@ -55,11 +65,7 @@ class Voice:
         self.session = session
         self.mode = mode
         self.hub = hub
-        recognizer: Any = SphinxRecognizer()
-        if session.game.name == "momiji":
-            from companion.play_voice_momiji import MomijiRecognizer
-
-            recognizer = MomijiRecognizer(recognizer)
+        recognizer = _module(session).make_recognizer(SphinxRecognizer())
         if mode == "push":
             self._push: Any = PushToTalk(recognizer)
             self._listener: Any = None
@@ -106,27 +112,3 @@ def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce) -> 
     announce([Message("voice_unavailable", "voice_unavailable", {"reason": reason},
                       {"reason": str(reason) if isinstance(reason, str) else detail})])
     return None
-
-
-def handle_recognition(session: Any, recognition: Any) -> list[Message]:
-    """Apply, ask about, or refuse what the recognizer heard."""
-    from companion.games.hanamikoji.interpret import parse_command
-    from companion.voice.policy import Accept, Confirm, decide
-
-    if session.game.name == "momiji":
-        from companion.play_voice_momiji import handle_recognition as momiji_handle
-
-        return momiji_handle(session, recognition)
-    decision = decide(recognition)
-    if isinstance(decision, (Accept, Confirm)):
-        try:
-            command = parse_command(decision.command)
-        except CompanionError:
-            decision = None  # type: ignore[assignment]
-        else:
-            if isinstance(decision, Accept):
-                return session.execute(command)
-            return session.propose(command)
-    refusal = Message("error", "error.not_understood", {}, {"code": "not_understood",
-                      "reason": "not understood"}, Priority.REFUSAL)
-    return [refusal]

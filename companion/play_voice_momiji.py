@@ -1,16 +1,12 @@
-"""Voice in play for Momiji: the context the game is in, and what to do with a recognition.
-
-The counterpart of companion/play_voice.py (Hanamikoji), with the same safety: a sure
-state-changing command is applied and its narration reads it back, an unsure one is asked
-about ("… Yes or no?"), anything else is refused with "please repeat".
-"""
+"""Voice in Momiji: what to listen for at each moment and how Momiji's grammars are
+recognized (companion/play_voice.py applies what was heard, with the same safety policy
+for every game)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import CompanionError
-from companion.narrate.message import Message, Priority
+from companion.games.momiji.interpret import parse_command
 from companion.voice.momiji import MomijiContext, momiji_context, recognize_in
 from companion.voice.sphinx import Recognition, SphinxRecognizer
 
@@ -32,28 +28,6 @@ class MomijiRecognizer:
         return recognize_in(self.recognizer, pcm, context)
 
 
-def handle_recognition(session: Any, recognition: Recognition) -> list[Message]:
-    """Apply, ask about, or refuse what the recognizer heard."""
-    from companion.games.momiji.actions import Colours, Garden, Objectives, PileSize
-    from companion.games.momiji.interpret import parse_command
-    from companion.voice.policy import Accept, Confirm, decide
+make_recognizer = MomijiRecognizer  # wraps the shared recognizer with Momiji's grammars
 
-    decision = decide(recognition)
-    if isinstance(decision, (Accept, Confirm)):
-        try:
-            command = parse_command(decision.command)
-        except CompanionError:
-            pass
-        else:
-            if isinstance(decision, Accept):
-                return session.execute(command)
-            messages: list[Message] = session.propose(command)
-            if isinstance(command, (Colours, Objectives, Garden, PileSize)):
-                # The game describes any set-up step as "a set-up step"; a question needs
-                # its content. The params dict is shared with the history, so "repeat" too.
-                for message in messages:
-                    if message.key == "confirm":
-                        message.params["command"] = command.text()
-            return messages
-    return [Message("error", "error.not_understood", {}, {"code": "not_understood",
-                    "reason": "not understood"}, Priority.REFUSAL)]
+__all__ = ["context_for", "make_recognizer", "parse_command"]

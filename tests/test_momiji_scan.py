@@ -96,7 +96,7 @@ def test_minus_takes_back_the_last_scan_and_cancel_drops_them_all():
     assert said(out)[:2] == ["Taken back: green 0.", "No card scanned now."]
     assert context_for(session).gathering is None
     out = key(session, "-")  # now minus is the ordinary undo again
-    assert said(out)[0].startswith("Undone: a set-up step")
+    assert said(out)[0].startswith("Undone: a draw pile of 8 cards")
     session.handle("8")
     scan(session, leaf("green 0"), leaf("yellow 0"))
     out = handle_line(session, "cancel", None)

@@ -147,7 +147,7 @@ def test_scanned_game_equals_the_typed_game():
            "play them." in heard
     assert "Cy reveals: scan the 4 new cards." in heard
     assert "Garden so far: yellow 1, green 0 and purple 0. 1 more card." in heard
-    assert "green 2 must equal the top of its pile, 0, or be one higher." in heard
+    assert "Green 2 must equal the top of its pile, 0, or be one higher." in heard
     assert "Nothing was applied: scan the cards again. Scanned: green 2." in heard
 
 

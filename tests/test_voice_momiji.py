@@ -13,7 +13,8 @@ from companion.games.momiji.actions import Collect, Garden, Play
 from companion.games.momiji.data import Leaf
 from companion.games.momiji.rules import Phase
 from companion.games.registry import load_game
-from companion.play_voice_momiji import MomijiRecognizer, context_for, handle_recognition
+from companion.play_voice import handle_recognition
+from companion.play_voice_momiji import MomijiRecognizer, context_for
 from companion.session import Session
 from companion.voice.momiji import (
     WIDE_GRAMMAR,
@@ -180,7 +181,11 @@ def test_a_set_up_question_says_what_it_is_about() -> None:
     session = session_after(*SETUP[:2])
     said = "garden green 0 brown 2 yellow 1 orange 3"
     messages = handle_recognition(session, Recognition(said, 0.5, said))
-    assert messages[0].params["command"] == said and session.state.phase is Phase.GARDEN
+    from companion.narrate.catalogue import Catalogue
+
+    question = Catalogue("en").render(messages[0])
+    assert question == ("The garden: green 0, brown 2, yellow 1 and orange 3. Yes or no?"
+                        ) and session.state.phase is Phase.GARDEN
     handle_recognition(session, Recognition("no", 0.9, "no"))
     assert session.state.phase is Phase.GARDEN and session.confirming is None
     handle_recognition(session, Recognition(said, 0.5, said))

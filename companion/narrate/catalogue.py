@@ -175,6 +175,9 @@ class Catalogue:
             template = template.get(plural_form(self.lang, n)) or template.get("other", "")
         params = {k: self.value(v) for k, v in message.params.items()}
         try:
-            return str(template).format(**params)
+            text = str(template).format(**params)
         except (KeyError, IndexError, ValueError):
-            return str(template)
+            text = str(template)
+        # A whole announcement (not a part of one) starts as a sentence does, even when it
+        # opens with a part ("the garden: … Yes or no?").
+        return text[:1].upper() + text[1:] if message.event else text

@@ -312,7 +312,18 @@ def final(scores: Scores, names: Names) -> list[Message]:
 
 def describe(action: Action, actor: int, names: Names) -> Message:
     """A short description of an accepted step, for undo ("Undone: Ana playing green 3")."""
-    if actor == TABLE or isinstance(action, (Colours, Objectives, Garden, PileSize)):
+    # Set-up steps are said with what they set, so a question or an undo is clear.
+    if isinstance(action, Colours):
+        return m("step.colours", colours=[colour(c) for c in action.colours])
+    if isinstance(action, Objectives):
+        return m("step.objectives", objectives=[objective(o) for o in action.objectives])
+    if isinstance(action, Garden):
+        return m("step.garden", cards=cards(action.cards))
+    if isinstance(action, PileSize):
+        if action.count is None:
+            return m("step.pileunknown")
+        return m("step.pilesize", n=action.count)
+    if actor == TABLE:
         return m("step.setup")
     player = names[actor]
     kind = type(action).__name__.lower()
