@@ -18,12 +18,12 @@ import importlib
 import queue
 import select
 import sys
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 from .events import EventKind, ReaderEvent
+from .worker import DeviceThread
 
 __all__ = [
     "EvdevUnavailable",
@@ -205,7 +205,7 @@ def find_input_device(spec: str) -> Any:
     raise OSError(errno.ENODEV, f"no input device named like {spec!r}.{hint}")
 
 
-class KeypadReader:
+class KeypadReader(DeviceThread):
     """Reads a keypad or wedge scanner in a daemon thread, grabbing it by default.
 
     Grabbing means keystrokes go only to the companion, not to whatever window has the
@@ -213,6 +213,8 @@ class KeypadReader:
     completed line (if ``emit_lines``), plus connected/disconnected/error, and retries
     with backoff when the device is unplugged.
     """
+
+    thread_prefix = "keypad"
 
     def __init__(
         self,
@@ -230,52 +232,15 @@ class KeypadReader:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._evdev = require_evdev()
+        super().__init__(name or device, device, on_event, events, clock)
         self.device = device
-        self.url = device
-        self.name = name or device
         self.grab = grab
         self.emit_keys = emit_keys
         self.emit_lines = emit_lines
         self.builder = KeyLineBuilder()
-        self.events: queue.Queue[ReaderEvent] = events if events is not None else queue.Queue()
-        self._on_event = on_event
         self.retry_initial = retry_initial
         self.retry_max = retry_max
         self.poll = poll
-        self.clock = clock
-        self.connected = threading.Event()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
-
-    def start(self) -> KeypadReader:
-        self._thread = threading.Thread(target=self._run, name=f"keypad-{self.name}", daemon=True)
-        self._thread.start()
-        return self
-
-    def request_stop(self) -> None:
-        self._stop.set()
-
-    def close(self, timeout: float = 2.0) -> None:
-        self._stop.set()
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(timeout)
-
-    def __enter__(self) -> KeypadReader:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def _emit(self, kind: EventKind, value: str = "", detail: str = "") -> None:
-        event = ReaderEvent(self.name, self.url, kind, value, self.clock(), detail)
-        if self._on_event is not None:
-            self._on_event(event)
-        else:
-            self.events.put(event)
 
     def _run(self) -> None:
         ecodes = self._evdev.ecodes

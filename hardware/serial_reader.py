@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import queue
-import threading
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -17,8 +16,9 @@ from typing import Any
 import serial
 
 from .debounce import DEFAULT_GAP, RepeatSuppressor
-from .events import EventKind, ReaderEvent
+from .events import ReaderEvent
 from .frames import DecoderStats, FrameDecoder, make_decoder
+from .worker import DeviceThread
 
 try:  # termios exists only on POSIX; pyserial lets its errors escape from in_waiting
     import termios
@@ -50,13 +50,15 @@ def open_port(url: str, baudrate: int = 9600, timeout: float = 0.05, **options: 
     return port
 
 
-class SerialReader:
+class SerialReader(DeviceThread):
     """Reads one serial card reader in a daemon thread.
 
     ``url`` is a pyserial URL or a callable returning one; the callable is asked again
     at every reconnection attempt, so a resolver (or a udev-style symlink such as
     /dev/serial/by-id/...) can follow a device that comes back under a new name.
     """
+
+    thread_prefix = "reader"
 
     def __init__(
         self,
@@ -76,83 +78,27 @@ class SerialReader:
         clock: Callable[[], float] = time.monotonic,
         serial_options: dict[str, Any] | None = None,
     ) -> None:
+        super().__init__(name or (url if isinstance(url, str) else protocol),
+                         url if isinstance(url, str) else "?", on_event, events, clock)
         self._url_source = url
-        self.url = url if isinstance(url, str) else "?"
-        self.name = name or (url if isinstance(url, str) else protocol)
         self.protocol = protocol
         self.baudrate = baudrate
         self.decoder = decoder or make_decoder(protocol, **(decoder_options or {}))
         self.suppressor = RepeatSuppressor(repeat_gap, clock)
-        self.clock = clock
-        self.events: queue.Queue[ReaderEvent] = events if events is not None else queue.Queue()
-        self._on_event = on_event
         self.read_timeout = read_timeout
         self.retry_initial = retry_initial
         self.retry_max = retry_max
         self.serial_options = dict(serial_options or {})
         self.port: Any = None  # the open pyserial object while connected (tests write to loop://)
-        self.connected = threading.Event()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
 
-    # -- lifecycle ---------------------------------------------------------------------
-
-    def start(self) -> SerialReader:
-        if self._thread is not None:
-            raise RuntimeError(f"reader {self.name} is already started")
-        self._thread = threading.Thread(target=self._run, name=f"reader-{self.name}", daemon=True)
-        self._thread.start()
-        return self
-
-    def request_stop(self) -> None:
-        """Ask the thread to stop without waiting (lets a group stop readers in parallel)."""
-        self._stop.set()
-
-    def close(self, timeout: float = 2.0) -> None:
-        self._stop.set()
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(timeout)
+    def _closed(self) -> None:
         self._close_port()
-
-    def __enter__(self) -> SerialReader:
-        if self._thread is None:
-            self.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
 
     @property
     def stats(self) -> DecoderStats:
         return self.decoder.stats
 
-    def wait_connected(self, timeout: float | None = None) -> bool:
-        return self.connected.wait(timeout)
-
     # -- the thread --------------------------------------------------------------------
-
-    def _emit(self, kind: EventKind, value: str = "", detail: str = "") -> None:
-        event = ReaderEvent(self.name, self.url, kind, value, self.clock(), detail)
-        if self._on_event is not None:
-            try:
-                self._on_event(event)
-            except Exception as exc:  # a faulty callback must not kill the reader
-                self.events.put(
-                    ReaderEvent(
-                        self.name,
-                        self.url,
-                        "error",
-                        "",
-                        self.clock(),
-                        f"event callback failed: {exc!r}",
-                    )
-                )
-        else:
-            self.events.put(event)
 
     def _resolve(self) -> str:
         url = self._url_source() if callable(self._url_source) else self._url_source
