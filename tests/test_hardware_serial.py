@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-import pty
 import queue
 import socket
 import threading
 import time
 
 import pytest
+from ptys import FakeTty
 
 from hardware.events import ReaderEvent
 from hardware.frames import rdm6300_frame
@@ -18,23 +18,6 @@ from hardware.serial_reader import ReaderGroup, SerialReader
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs pseudo-terminals")
 
 FAST = {"retry_initial": 0.02, "retry_max": 0.1, "read_timeout": 0.02}
-
-
-class FakeTty:
-    """A pseudo-terminal pair: we hold the master; the reader opens the slave path."""
-
-    def __init__(self) -> None:
-        self.master, slave = pty.openpty()
-        self.path = os.ttyname(slave)
-        os.close(slave)  # the reader opens it by path, like a real device node
-
-    def write(self, data: bytes) -> None:
-        os.write(self.master, data)
-
-    def unplug(self) -> None:
-        if self.master >= 0:
-            os.close(self.master)
-            self.master = -1
 
 
 @pytest.fixture

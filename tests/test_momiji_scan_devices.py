@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import os
-import pty
 from argparse import Namespace
 
 import pytest
+from ptys import FakeTty
 
 from companion.devices_dispatch import handle_device_event, handle_line
 from companion.games.registry import load_game
@@ -68,21 +68,6 @@ SCANNED: list[tuple[str, str] | str] = [
     "",  # Enter typed on the keyboard works too
     "end",
 ]
-
-
-class FakeTty:
-    def __init__(self) -> None:
-        self.master, slave = pty.openpty()
-        self.path = os.ttyname(slave)
-        os.close(slave)
-
-    def write(self, data: bytes) -> None:
-        os.write(self.master, data)
-
-    def close(self) -> None:
-        if self.master >= 0:
-            os.close(self.master)
-            self.master = -1
 
 
 def next_event(hub: InputHub, timeout: float = 3.0) -> ReaderEvent:

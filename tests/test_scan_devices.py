@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import os
-import pty
 from argparse import Namespace
 
 import pytest
+from ptys import FakeTty
 
 from companion.cards.payload import CardRef
 from companion.cards.registry import CardRegistry
@@ -24,21 +24,6 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs pseudo
 
 FAST = {"retry_initial": 0.02, "retry_max": 0.1, "read_timeout": 0.01, "repeat_gap": 0}
 EN = Catalogue("en")
-
-
-class FakeTty:
-    def __init__(self) -> None:
-        self.master, slave = pty.openpty()
-        self.path = os.ttyname(slave)
-        os.close(slave)
-
-    def write(self, data: bytes) -> None:
-        os.write(self.master, data)
-
-    def unplug(self) -> None:
-        if self.master >= 0:
-            os.close(self.master)
-            self.master = -1
 
 
 def link_to(link: str, target: str) -> None:

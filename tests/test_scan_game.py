@@ -4,10 +4,10 @@ exactly like the same game typed: same final state, same scoring and game-over d
 from __future__ import annotations
 
 import os
-import pty
 from argparse import Namespace
 
 import pytest
+from ptys import FakeTty
 
 from companion.cards.payload import CardRef, all_cards
 from companion.cards.registry import CardRegistry
@@ -82,21 +82,6 @@ def typed_game() -> tuple[Session, list[Message]]:
         for _, line, _ in ROUND:
             said += session.handle(line)
     return session, said
-
-
-class FakeTty:
-    def __init__(self) -> None:
-        self.master, slave = pty.openpty()
-        self.path = os.ttyname(slave)
-        os.close(slave)
-
-    def write(self, data: bytes) -> None:
-        os.write(self.master, data)
-
-    def close(self) -> None:
-        if self.master >= 0:
-            os.close(self.master)
-            self.master = -1
 
 
 def next_event(hub: InputHub, kind: str, timeout: float = 3.0) -> ReaderEvent:
