@@ -13,9 +13,9 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, InvalidCommand
 from companion.inputs import InputHub, InputItem
-from companion.narrate.message import Message, Priority
+from companion.narrate.message import Message
 
 Announce = Callable[[list[Message]], None]
 PUSH_TO_TALK_LINE = "00"  # the keypad's double zero (or "00" then Enter) starts listening
@@ -51,8 +51,7 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
             if isinstance(decision, Accept):
                 return session.execute(command)
             return session.propose(command)
-    return [Message("error", "error.not_understood", {},
-                    {"code": "not_understood", "reason": "not understood"}, Priority.REFUSAL)]
+    return session.refuse(InvalidCommand("not_understood", "I did not understand"))
 
 
 class Voice:

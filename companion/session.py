@@ -174,6 +174,10 @@ class Session:
     def _prompt(self) -> list[Message]:
         return self.game.prompt(self.state, self.names, self.pending)
 
+    def refuse(self, error: CompanionError) -> list[Message]:
+        """Say why an input (typed, scanned or heard) changes nothing, then what is expected."""
+        return self._refuse(error)
+
     def _refuse(self, error: CompanionError) -> list[Message]:
         params = dict(error.params)
         data = {"code": error.key, "reason": str(error)}
