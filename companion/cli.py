@@ -10,6 +10,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from companion.games.registry import GAMES, load_game
 from companion.narrate.catalogue import LANGUAGES, available
@@ -66,8 +67,13 @@ def run_play(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     lang = args.lang or system_language()
     catalogue = Catalogue(lang)
+    # Everything that can refuse the command line is checked before a game is written.
     if args.script is not None and not args.script.is_file():
         print(catalogue.render(Message("error", "no_script", {"path": str(args.script)})))
+        return 2
+    earbuds = _earbuds(args.earbud)
+    if earbuds is None:
+        print(catalogue.render(Message("error", "bad_earbud")))
         return 2
     try:
         store = GameStore(args.db or default_path())
@@ -84,23 +90,9 @@ def run_play(args: argparse.Namespace) -> int:
         lang = config.get("lang", lang)
         catalogue = Catalogue(lang)
     else:
-        low, high = game.players
-        names = args.players or [
-            catalogue.word("words", f"player_{n}") for n in range(1, low + 1)
-        ]
-        if not low <= len(names) <= high:
-            key = "players_exact" if low == high else "players_count"
-            print(catalogue.render(Message("error", key,
-                                           {"game": game.name.capitalize(), "low": low,
-                                            "high": high, "n": len(names)})))
+        config = _new_config(args, game, catalogue)
+        if config is None:
             return 2
-        rules = args.rules or game.rule_sets[0]
-        if rules not in game.rule_sets:
-            print(catalogue.render(Message("error", "unknown_rules",
-                                           {"game": game.name.capitalize(), "rules": rules,
-                                            "known": ", ".join(game.rule_sets)})))
-            return 2
-        config = {"players": names, "rules": rules, "lang": lang}
         session = Session(game, config, store)
 
     speaker = None
@@ -110,10 +102,6 @@ def run_play(args: argparse.Namespace) -> int:
         from companion.speech import load_settings, open_speaker
 
         settings, _ = load_settings()
-        earbuds = _earbuds(args.earbud)
-        if earbuds is None:
-            print(catalogue.render(Message("error", "bad_earbud")))
-            return 2
         if earbuds:
             from dataclasses import replace
 
@@ -139,7 +127,6 @@ def run_play(args: argparse.Namespace) -> int:
 
     if supports(game.name):
         from companion.cards.registry import open_registry
-        from companion.devices_dispatch import handle_device_event, handle_line
         from companion.play_devices import attach_devices
 
         registry, problem = open_registry(args.registry)
@@ -148,26 +135,17 @@ def run_play(args: argparse.Namespace) -> int:
         attach_devices(hub, args, out.emit)
     voice = None
     if args.voice:
-        from companion.play_voice import PUSH_TO_TALK_LINE, attach_voice, handle_recognition
+        from companion.play_voice import PUSH_TO_TALK_LINE, attach_voice
 
         voice = attach_voice(hub, session, args.voice, out.emit)
     try:
         for item in hub:
             if speaker is not None and interactive:
                 speaker.stop()  # a new input silences whatever is being said
-            if item.source == "voice":
-                messages = handle_recognition(session, item.event)
-            elif voice is not None and item.text == PUSH_TO_TALK_LINE:
+            if voice is not None and item.text == PUSH_TO_TALK_LINE:
                 voice.push_to_talk()
                 continue
-            elif registry is not None and item.event is not None:
-                messages = handle_device_event(session, item.event, registry)
-            elif item.text is None:
-                continue
-            elif registry is not None:
-                messages = handle_line(session, item.text, registry)
-            else:
-                messages = session.handle(item.text)
+            messages = _route(item, session, registry)
             for m in messages:
                 if m.event == "setting":
                     if m.data["setting"] in Catalogue.VERBOSITIES:
@@ -190,6 +168,40 @@ def run_play(args: argparse.Namespace) -> int:
         if store is not None:
             store.close()
     return 0
+
+
+def _route(item: Any, session: Any, registry: Any) -> list[Any]:
+    """One input to its messages: heard, scanned or keyed on a device, or typed."""
+    if item.source == "voice":
+        from companion.play_voice import handle_recognition
+
+        return handle_recognition(session, item.event)
+    if registry is None:  # a game that reads no devices: typed lines only
+        return session.handle(item.text) if item.text is not None else []
+    from companion.devices_dispatch import handle_device_event, handle_line
+
+    if item.event is not None:
+        return handle_device_event(session, item.event, registry)
+    return handle_line(session, item.text or "", registry)
+
+
+def _new_config(args: argparse.Namespace, game: Any, catalogue: Any) -> dict[str, Any] | None:
+    """A new game's players, rules and language; None (after saying why) if refused."""
+    from companion.narrate.message import Message
+
+    low, high = game.players
+    names = args.players or [catalogue.word("words", f"player_{n}") for n in range(1, low + 1)]
+    params = {"game": game.name.capitalize(), "low": low, "high": high, "n": len(names)}
+    if not low <= len(names) <= high:
+        key = "players_exact" if low == high else "players_count"
+        print(catalogue.render(Message("error", key, params)))
+        return None
+    rules = args.rules or game.rule_sets[0]
+    if rules not in game.rule_sets:
+        print(catalogue.render(Message("error", "unknown_rules", {
+            **params, "rules": rules, "known": ", ".join(game.rule_sets)})))
+        return None
+    return {"players": names, "rules": rules, "lang": catalogue.lang}
 
 
 def _earbuds(specs: list[str]) -> dict[str, str] | None:

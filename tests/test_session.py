@@ -197,3 +197,13 @@ def test_a_missing_script_is_one_plain_line(tmp_path, capsys):
                  "--script", str(tmp_path / "missing.txt")])
     out = capsys.readouterr().out
     assert code == 2 and out.startswith("Cannot read the script") and "Traceback" not in out
+
+
+def test_a_refused_command_line_writes_no_game(tmp_path, capsys):
+    from companion.cli import main
+
+    db = tmp_path / "g.db"
+    assert main(["play", "--lang", "en", "--db", str(db), "--earbud", "plughw:1"]) == 2
+    assert main(["play", "--lang", "en", "--db", str(db), "--players", "A", "B", "C"]) == 2
+    assert "--earbud takes a player number" in capsys.readouterr().out
+    assert GameStore(db).last_unfinished() is None
