@@ -237,7 +237,16 @@ def _adjust(speaker: object, setting: str) -> None:
         speech.save_settings(settings)
 
 
-def build_parser() -> argparse.ArgumentParser:
+# Sub-commands beside `play`, by name; each module registers itself with add_parser(sub).
+REGISTRARS = {
+    "stickers": "companion.cli_stickers", "cards": "companion.cli_cards",
+    "readers": "hardware.cli", "listen": "companion.voice.cli",
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; given the sub-command about to run, only its module is imported, so
+    `companion play` starts without loading the label sheets, readers or recognizer."""
     parser = argparse.ArgumentParser(
         prog="companion",
         description="An offline, spoken companion for tactile card games "
@@ -245,8 +254,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     _add_play(sub)
-    for module in ("companion.cli_stickers", "companion.cli_cards", "hardware.cli",
-                   "companion.voice.cli"):
+    for name, module in REGISTRARS.items():
+        if command is not None and command in REGISTRARS and command != name:
+            continue
+        if command == "play":
+            break
         try:
             registrar = __import__(module, fromlist=["add_parser"])
         except ImportError:
@@ -256,8 +268,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words[0] if words else None)
+    args = parser.parse_args(words)
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:

@@ -6,8 +6,8 @@ from importlib import import_module
 from typing import Any
 
 GAMES: dict[str, str] = {
-    "hanamikoji": "companion.games.hanamikoji:Hanamikoji",
-    "momiji": "companion.games.momiji:Momiji",
+    "hanamikoji": "companion.games.hanamikoji.adapter:Hanamikoji",
+    "momiji": "companion.games.momiji.adapter:Momiji",
 }
 
 
