@@ -305,17 +305,64 @@ def make_jobs(seeds: list[int], per_seed: int, snrs: tuple[int, ...], any_every:
     return jobs
 
 
-_RECOGNIZER: SphinxRecognizer | None = None
+# ---------------------------------------------------------------- enrollment
+ENROLL_SNRS = (40, 20, 10)  # a player enrolls at the table, before or during a game
+
+
+def _enroll_one(args: tuple[str, int, int, str]) -> tuple[str, str, int, float]:
+    """Adapt a model to one voice from `count` enrollment prompts it reads in noise (its own
+    seeds: none of these recordings is a test utterance). (voice, model dir, aligned, s)."""
+    from companion.voice.adapt import Utterance, adapt
+    from companion.voice.enroll import prompts
+
+    voice, count, seed, root = args
+    rng = random.Random(f"enroll-{seed}-{voice}")
+    nrng = np.random.default_rng(rng.randrange(1 << 30))
+    babble = Babble(rng)
+    utterances = []
+    for text in prompts(count, seed=rng.randrange(1 << 30)):
+        speech = synth(text.replace(",", ""), voice, rng.randint(130, 190), rng.randint(25, 75))
+        pcm = mix(speech, rng.choice(NOISES), rng.choice(ENROLL_SNRS), nrng, babble)
+        utterances.append(Utterance(pcm, text))
+    dest = Path(root) / voice.replace(":", "_").replace("+", "_")
+    report = adapt(utterances, dest)
+    return voice, str(dest), report.aligned, report.seconds
+
+
+def enroll(voices: tuple[str, ...], count: int, seed: int, root: str, processes: int
+           ) -> dict[str, str]:
+    """voice → adapted model folder, one enrollment per voice (in parallel)."""
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        done = pool.map(_enroll_one, [(v, count, seed, root) for v in voices])
+    for voice, _dest, aligned, seconds in done:
+        print(f"enrolled {voice}: {aligned}/{count} aligned, {seconds:.1f} s", file=sys.stderr)
+    return {voice: dest for voice, dest, _a, _s in done}
+
+
+_RECOGNIZERS: dict[str | None, SphinxRecognizer] = {}
+_OPTIONS: dict[str, object] = {}
 _THRESHOLD = 0.8
 
 
-def _init(threshold: float) -> None:
-    global _RECOGNIZER, _THRESHOLD
-    _RECOGNIZER, _THRESHOLD = SphinxRecognizer(), threshold
+def _init(threshold: float, hmm: str | None = None, mllr: str | None = None,
+          models: dict[str, str] | None = None) -> None:
+    global _THRESHOLD
+    _THRESHOLD = threshold
+    _OPTIONS.update(hmm=hmm, mllr=mllr, models=models or {})
+
+
+def _recognizer(voice: str) -> SphinxRecognizer:
+    """The worker's recognizer for this voice: its enrolled model, or the common one."""
+    models: dict[str, str] = _OPTIONS["models"]  # type: ignore[assignment]
+    key = voice if voice in models else None
+    if key not in _RECOGNIZERS:
+        hmm = models.get(voice) or _OPTIONS["hmm"]
+        _RECOGNIZERS[key] = SphinxRecognizer(hmm=hmm, mllr=_OPTIONS["mllr"])  # type: ignore[arg-type]
+    return _RECOGNIZERS[key]
 
 
 def _work(job: Job) -> list[Outcome]:
-    assert _RECOGNIZER is not None
+    recognizer = _recognizer(job.voice)
     out = []
     for mode in job.modes:
         ctx = Context.any() if mode == "any" else job.case.context
@@ -326,7 +373,7 @@ def _work(job: Job) -> list[Outcome]:
             out.append(Outcome(job.snr, job.noise, mode, job.case.truth, command, 1.0,
                                command is not None, "", ms))
             continue
-        rec = _RECOGNIZER.recognize(job.pcm, ctx)
+        rec = recognizer.recognize(job.pcm, ctx)
         ms = 1000 * (time.perf_counter() - t0)
         decision = decide(rec, _THRESHOLD)
         out.append(Outcome(job.snr, job.noise, mode, job.case.truth, rec.command,
@@ -334,8 +381,11 @@ def _work(job: Job) -> list[Outcome]:
     return out
 
 
-def run(jobs: list[Job], threshold: float, processes: int, verbose: bool) -> list[Outcome]:
-    with multiprocessing.get_context("fork").Pool(processes, _init, (threshold,)) as pool:
+def run(jobs: list[Job], threshold: float, processes: int, verbose: bool,
+        hmm: str | None = None, mllr: str | None = None,
+        models: dict[str, str] | None = None) -> list[Outcome]:
+    with multiprocessing.get_context("fork").Pool(
+            processes, _init, (threshold, hmm, mllr, models)) as pool:
         results = pool.map(_work, jobs, chunksize=4)
     outcomes = []
     for job, result in zip(jobs, results, strict=True):
@@ -436,16 +486,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write-docs", action="store_true", help="update docs/voice.md")
     parser.add_argument("--engine", choices=["espeak", "flite"], default="espeak",
                         help="the voices that speak the commands (babble is always espeak-ng)")
+    parser.add_argument("--voices", default=None,
+                        help="comma-separated voices instead of the engine's list (held-out tests)")
+    parser.add_argument("--mllr", default=None, help="an MLLR transform file for the model")
+    parser.add_argument("--enroll", type=int, default=0, metavar="N",
+                        help="first adapt a model to each voice from N enrollment prompts "
+                             "(companion voice-enroll), then test each voice with its own")
+    parser.add_argument("--hmm", default=None,
+                        help="acoustic model directory (default: the recognizer's own)")
     args = parser.parse_args(argv)
     voices = VOICES if args.engine == "espeak" else tuple(f"flite:{v}" for v in FLITE_VOICES)
+    if args.voices:
+        prefix = "flite:" if args.engine == "flite" else ""
+        voices = tuple(prefix + v for v in args.voices.split(","))
     from companion.voice.policy import CONFIRM_THRESHOLD
     threshold = CONFIRM_THRESHOLD if args.threshold is None else args.threshold
     seeds, per_seed = (args.seeds[:1], 8) if args.quick else (args.seeds, args.per_seed)
     t0 = time.perf_counter()
     jobs = make_jobs(seeds, per_seed, SNRS, args.any_every, args.baseline_every, voices)
-    outcomes = run(jobs, threshold, args.jobs, args.verbose)
+    models = None
+    if args.enroll:
+        import tempfile
+
+        root = tempfile.mkdtemp(prefix="voice-bench-enroll-")
+        models = enroll(voices, args.enroll, seeds[0], root, args.jobs)
+    outcomes = run(jobs, threshold, args.jobs, args.verbose, args.hmm, args.mllr, models)
     elapsed = time.perf_counter() - t0
-    text = (f"Engine {args.engine}: seeds {seeds}, {per_seed} utterances each, "
+    enrolled = (f"; each voice enrolled first with {args.enroll} prompts read in noise "
+                f"({'/'.join(map(str, ENROLL_SNRS))} dB)" if args.enroll else "")
+    text = (f"Engine {args.engine}{enrolled}: seeds {seeds}, {per_seed} utterances each, "
             f"{len(voices)} voices, SNRs "
             f"{'/'.join(map(str, SNRS))} dB x {'/'.join(NOISES)} noise; `any` on 1 utterance in "
             f"{args.any_every}, baseline on 1 in {args.baseline_every}; "

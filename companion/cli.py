@@ -53,6 +53,8 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     play.add_argument("--registry", type=Path, help="the card registry file")
     play.add_argument("--voice", nargs="?", const="always", choices=["always", "push"],
                       help="voice commands: always listening, or push-to-talk with the 00 key")
+    play.add_argument("--voice-profile", metavar="NAME",
+                      help="listen with NAME's voice profile (see companion voice-enroll)")
     play.set_defaults(func=run_play)
 
 
@@ -137,7 +139,7 @@ def run_play(args: argparse.Namespace) -> int:
     if args.voice:
         from companion.play_voice import PUSH_TO_TALK_LINE, attach_voice
 
-        voice = attach_voice(hub, session, args.voice, out.emit)
+        voice = attach_voice(hub, session, args.voice, out.emit, args.voice_profile)
     try:
         for item in hub:
             if speaker is not None and interactive:
@@ -241,6 +243,7 @@ def _adjust(speaker: object, setting: str) -> None:
 REGISTRARS = {
     "stickers": "companion.cli_stickers", "cards": "companion.cli_cards",
     "readers": "hardware.cli", "listen": "companion.voice.cli",
+    "voice-enroll": "companion.voice.enroll",
 }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError, InvalidCommand
@@ -57,14 +58,15 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
 class Voice:
     """Always listening (default) or push-to-talk; recognitions go to the hub's queue."""
 
-    def __init__(self, hub: InputHub, session: Any, mode: str) -> None:
+    def __init__(self, hub: InputHub, session: Any, mode: str, model: str | None = None
+                 ) -> None:
         from companion.voice.listen import BackgroundListener, PushToTalk
         from companion.voice.sphinx import SphinxRecognizer
 
         self.session = session
         self.mode = mode
         self.hub = hub
-        recognizer = _module(session).make_recognizer(SphinxRecognizer())
+        recognizer = _module(session).make_recognizer(SphinxRecognizer(hmm=model))
         if mode == "push":
             self._push: Any = PushToTalk(recognizer)
             self._listener: Any = None
@@ -95,12 +97,30 @@ class Voice:
         threading.Thread(target=capture, name="push-to-talk", daemon=True).start()
 
 
-def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce) -> Voice | None:
-    """Start listening, or say once why voice is not available and return None."""
-    from companion.voice.listen import MicrophoneUnavailable
+def profile_model(name: str | None, announce: Announce,
+                  base: Path | None = None) -> str | None:
+    """The adapted model of the player's voice profile; when it does not exist (yet), say so
+    and listen with the standard model (None)."""
+    if not name:
+        return None
+    from companion.voice.profiles import Profile, ProfileError
 
     try:
-        return Voice(hub, session, mode)
+        return Profile.named(name, base).require_model()
+    except ProfileError:
+        announce([Message("voice_profile_missing", "voice_profile_missing", {"name": name})])
+        return None
+
+
+def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
+                 profile: str | None = None, profiles: Path | None = None) -> Voice | None:
+    """Start listening (with the player's voice profile, if any), or say once why voice is
+    not available and return None."""
+    from companion.voice.listen import MicrophoneUnavailable
+
+    model = profile_model(profile, announce, profiles)
+    try:
+        return Voice(hub, session, mode, model)
     except MicrophoneUnavailable as error:  # its sentence says what to do
         reason: Any = str(error).strip()
     except Exception as error:  # audio libraries fail in many ways when there is no microphone

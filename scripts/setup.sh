@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_packages=(espeak-ng libespeak-ng1 alsa-utils sox libportaudio2 portaudio19-dev flite)
+apt_packages=(espeak-ng libespeak-ng1 alsa-utils sox libportaudio2 portaudio19-dev flite
+              sphinxtrain sphinxbase-utils pocketsphinx)
 if ! python3 -c 'import ensurepip' 2>/dev/null; then
   apt_packages+=(python3-venv python3-pip)
 fi

@@ -20,6 +20,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     parser.add_argument("--lang", default="en", help="language (en: built in; others need a "
                         "Vosk model, see docs/voice.md)")
     parser.add_argument("--vosk-model", default=None, help="path of a Vosk model directory")
+    parser.add_argument("--profile", metavar="NAME",
+                        help="recognize with NAME's voice profile (companion voice-enroll)")
     parser.add_argument("--json", action="store_true",
                         help='print {"command": ..., "confidence": ...}')
     parser.add_argument("--context", default="any", choices=KINDS,
@@ -40,7 +42,11 @@ def run(args: argparse.Namespace) -> int:
         ctx = _context(args.context)
         if args.lang.lower().startswith("en") and not args.vosk_model:
             from companion.voice.sphinx import SphinxRecognizer
-            recognition = SphinxRecognizer().recognize(pcm, ctx)
+            model = None
+            if args.profile:
+                from companion.voice.profiles import Profile
+                model = Profile.named(args.profile).require_model()
+            recognition = SphinxRecognizer(hmm=model).recognize(pcm, ctx)
         else:
             from companion.voice.vosk_backend import VoskRecognizer
             recognition = VoskRecognizer(args.vosk_model, args.lang).recognize(pcm, ctx)

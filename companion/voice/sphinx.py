@@ -244,7 +244,7 @@ class SphinxRecognizer:
     """
 
     def __init__(self, hmm: str | None = None, dictionary: str | None = None,
-                 verify: bool = True) -> None:
+                 verify: bool = True, mllr: str | None = None) -> None:
         self._ps = _import_pocketsphinx()
         options: dict[str, object] = dict(DECODER_OPTIONS)
         options["lm"] = None  # no n-gram model: grammars only (faster start, less memory)
@@ -252,6 +252,8 @@ class SphinxRecognizer:
             options["hmm"] = hmm
         if dictionary:
             options["dict"] = dictionary
+        if mllr:
+            options["mllr"] = mllr
         self._options = options
         self._main = _Decoder(self._ps, options)
         self._second: _Decoder | None = None  # the competitor, built on first use

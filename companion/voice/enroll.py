@@ -1,0 +1,211 @@
+"""`companion voice-enroll`: a player reads commands aloud, the model learns their voice.
+
+The companion says and prints each command to read ("12 of 40. Say: gift flute, fan and
+tea"), records it, keeps the recording at once (profiles.Profile.save), and at the end
+adapts the acoustic model (adapt.adapt). `--from-dir` takes recordings made elsewhere
+(`X.wav` with `X.txt`). Then `companion play --voice --voice-profile NAME` uses the profile.
+Recording where the game is played, with the same microphone, adapts to the room as well.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from companion.games.hanamikoji.data import GEISHAS, Item
+from companion.voice.adapt import AdaptationUnavailable, Utterance, adapt
+from companion.voice.lexicon import EN_NUMBERS
+from companion.voice.profiles import Profile, ProfileError, load_recordings
+from stickers.colours import COLOUR_NAMES, SYMBOLS
+
+DEFAULT_COUNT = 40
+MIN_SECONDS = 0.3  # shorter recordings are a click or a cough, not a command
+Say = Callable[[str], None]
+
+
+def card_names() -> list[str]:
+    """Every way a card is named aloud: item, colour, sticker symbol, geisha, position."""
+    names: list[str] = []
+    for item in Item:
+        colour = item.geisha.colour
+        names += [item.word, COLOUR_NAMES[colour][0], SYMBOLS[colour][0],
+                  GEISHAS[item - 1].name.lower(), EN_NUMBERS[item - 1]]
+    return names + ["tea set", "paper", "parasol", "purple"]
+
+
+def prompts(count: int = DEFAULT_COUNT, seed: int = 0) -> list[str]:
+    """`count` commands to read: every card word and every other command word early on,
+    then more of the commands a game is made of, in a seeded order."""
+    rng = random.Random(seed)
+    names = card_names()
+    rng.shuffle(names)
+    fixed = ["secret", "discard", "take the first pair", "take the second pair", "score",
+             "board", "repeat", "undo", "yes", "no", "speak faster", "help"]
+    out: list[str] = []
+    # Gifts and competitions go through the card words three and four at a time.
+    pending = list(names)
+    while pending:
+        if len(pending) >= 4 and len(out) % 4 == 2:
+            a, b, c, d = (pending.pop() for _ in range(4))
+            out.append(f"competition {a} {b}, {c} {d}")
+        else:
+            group = [pending.pop() for _ in range(min(3, len(pending)))]
+            group += rng.sample([n for n in names if n not in group], 3 - len(group))
+            out.append(f"gift {group[0]}, {group[1]} and {group[2]}")
+        if fixed:
+            out.append(fixed.pop(0))
+    out += fixed
+    while len(out) < count:
+        kind = rng.choice(("gift", "competition", "take", "reveal", "pair", "query"))
+        if kind == "gift":
+            a, b, c = rng.sample(names, 3)
+            out.append(f"gift {a}, {b} and {c}")
+        elif kind == "competition":
+            a, b, c, d = rng.sample(names, 4)
+            out.append(f"competition {a} {b}, {c} {d}")
+        elif kind in ("take", "reveal"):
+            # A position number names a card only inside a gift or competition.
+            out.append(f"{kind} the {rng.choice([n for n in names if n not in EN_NUMBERS])}")
+        elif kind == "pair":
+            out.append(rng.choice(("take the first pair", "take the second pair", "secret",
+                                   "discard", "yes", "no")))
+        else:
+            out.append(rng.choice(("score", "board", "actions", "repeat", "unseen", "undo")))
+    return out[:count]
+
+
+class Enrollment:
+    """Read prompts to the player and record each answer into the profile."""
+
+    def __init__(self, profile: Profile, say: Say, capture: Callable[[], bytes | None]) -> None:
+        self.profile = profile
+        self.say = say
+        self.capture = capture
+
+    def run(self, texts: list[str]) -> int:
+        """Record every prompt (a silence is asked again once); the number recorded."""
+        index = self.profile.next_index()
+        recorded = 0
+        for n, text in enumerate(texts, 1):
+            for attempt in range(2):
+                self.say(f"{n} of {len(texts)}. Say: {text}." if attempt == 0
+                         else f"I heard nothing. Again, say: {text}.")
+                pcm = self.capture()
+                if pcm is not None and len(pcm) >= MIN_SECONDS * 32000:
+                    self.profile.save(index, pcm, text)
+                    index += 1
+                    recorded += 1
+                    break
+            else:
+                self.say("Skipped.")
+        return recorded
+
+
+def microphone_capture() -> Callable[[], bytes | None]:
+    """One utterance from the default microphone per call (None: nobody spoke)."""
+    from companion.voice.listen import (
+        AMBIENT_SECONDS,
+        LISTEN_TIMEOUT,
+        PHRASE_TIME_LIMIT,
+        RATE,
+        open_microphone,
+    )
+
+    sr, mic = open_microphone()
+    listener = sr.Recognizer()
+    with mic as source:
+        listener.adjust_for_ambient_noise(source, duration=AMBIENT_SECONDS)
+
+    def capture() -> bytes | None:
+        try:
+            with mic as source:
+                audio = listener.listen(source, timeout=LISTEN_TIMEOUT,
+                                        phrase_time_limit=PHRASE_TIME_LIMIT)
+        except sr.WaitTimeoutError:
+            return None
+        return bytes(audio.get_raw_data(convert_rate=RATE, convert_width=2))
+
+    return capture
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "voice-enroll", help="teach the voice recognizer one player's voice",
+        description="Read commands aloud (or give recordings with --from-dir); the English "
+                    "voice model is adapted to this voice and saved as a profile for "
+                    "`companion play --voice --voice-profile NAME`.")
+    parser.add_argument("--name", required=True, help="the player's name (the profile name)")
+    parser.add_argument("--count", type=int, default=DEFAULT_COUNT,
+                        help=f"commands to read (default {DEFAULT_COUNT}; more is better)")
+    parser.add_argument("--from-dir", type=Path, metavar="DIR",
+                        help="use the recordings in DIR (X.wav with X.txt) instead of "
+                             "the microphone")
+    parser.add_argument("--no-speech", action="store_true", help="print the prompts only")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def _speaker(enabled: bool) -> tuple[Say, Callable[[], None]]:
+    from companion.speech import open_speaker
+
+    speaker, notice = open_speaker("en", enabled=enabled)
+    if notice is not None:
+        print(notice.text)
+
+    def say(text: str) -> None:
+        print(text, flush=True)
+        speaker.say(text)
+        speaker.wait(30)  # the microphone must not hear the prompt
+
+    return say, speaker.close
+
+
+def run(args: argparse.Namespace) -> int:
+    say, close = _speaker(not args.no_speech)
+    try:
+        profile = Profile.named(args.name)
+        if args.from_dir is not None:
+            recordings = load_recordings(args.from_dir)
+            for n, utt in enumerate(recordings, profile.next_index()):
+                profile.save(n, utt.pcm, utt.text)
+        else:
+            from companion.voice.listen import MicrophoneUnavailable
+
+            try:
+                capture = microphone_capture()
+            except MicrophoneUnavailable as exc:
+                say(str(exc))
+                return 2
+            say(f"Voice profile for {args.name}. Read each command after it is said, in "
+                "your usual voice, where you play.")
+            try:
+                Enrollment(profile, say, capture).run(prompts(max(1, args.count)))
+            except KeyboardInterrupt:
+                say("Stopped; what was recorded is kept.")
+        utterances: list[Utterance] = load_recordings(profile.recordings)
+        say(f"Learning your voice from {len(utterances)} commands; this takes a minute.")
+        report = adapt(utterances, profile.model)
+        profile.record_made(report)
+        say(f"Voice profile for {args.name} is ready: {report.aligned} of "
+            f"{report.utterances} commands used. Play with: companion play --voice "
+            f"--voice-profile {args.name}")
+        return 0
+    except (AdaptationUnavailable, ProfileError, OSError) as exc:
+        say(f"The voice profile was not made: {exc}")
+        return 2
+    finally:
+        close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="companion")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
