@@ -51,8 +51,9 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
                       choices=["line", "rdm6300", "uid-lines"], help="one per --reader")
     play.add_argument("--keypad", metavar="DEVICE", help="an evdev keypad (Linux) by name or path")
     play.add_argument("--registry", type=Path, help="the card registry file")
-    play.add_argument("--voice", nargs="?", const="always", choices=["always", "push"],
-                      help="voice commands: always listening, or push-to-talk with the 00 key")
+    play.add_argument("--voice", nargs="?", const="push", choices=["push", "always"],
+                      help="voice commands: push-to-talk with the 00 key (default), or "
+                           "always listening (table talk can then be heard as a command)")
     play.add_argument("--voice-profile", metavar="NAME",
                       help="listen with NAME's voice profile (see companion voice-enroll)")
     play.set_defaults(func=run_play)

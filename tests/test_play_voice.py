@@ -136,3 +136,15 @@ def test_voice_in_momiji_follows_the_momiji_game():
     assert context_for(session) == momiji_context(session)
     messages = handle_recognition(session, Recognition(None, 0.0, "what time is it"))
     assert messages[0].key == "error.not_understood"
+
+
+def test_voice_is_push_to_talk_unless_always_is_asked():
+    """The issue's order: push-to-talk first (chatter is never heard), always listening
+    only when asked for."""
+    from companion.cli import build_parser
+
+    parser = build_parser("play")
+    assert parser.parse_args(["play", "--voice"]).voice == "push"
+    assert parser.parse_args(["play", "--voice", "always"]).voice == "always"
+    assert parser.parse_args(["play"]).voice is None
+    assert parser.parse_args(["play", "--voice", "--voice-profile", "Ana"]).voice_profile == "Ana"
