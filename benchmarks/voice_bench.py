@@ -460,12 +460,12 @@ def summary(outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
-def write_docs(text: str, engine: str = "espeak") -> None:
+def write_docs(text: str, engine: str = "espeak", enrolled: bool = False) -> None:
     path = ROOT / "docs" / "voice.md"
     doc = path.read_text(encoding="utf-8")
-    begin, finish = DOC_BEGIN, DOC_END
-    if engine != "espeak":
-        begin, finish = (m.replace("voice-bench", f"voice-bench-{engine}") for m in (begin, finish))
+    name = "voice-bench" + ("" if engine == "espeak" else f"-{engine}") + (
+        "-enroll" if enrolled else "")
+    begin, finish = (m.replace("voice-bench", name) for m in (DOC_BEGIN, DOC_END))
     start, end = doc.index(begin) + len(begin), doc.index(finish)
     path.write_text(doc[:start] + "\n" + text + "\n" + doc[end:], encoding="utf-8")
 
@@ -510,7 +510,13 @@ def main(argv: list[str] | None = None) -> int:
 
         root = tempfile.mkdtemp(prefix="voice-bench-enroll-")
         models = enroll(voices, args.enroll, seeds[0], root, args.jobs)
-    outcomes = run(jobs, threshold, args.jobs, args.verbose, args.hmm, args.mllr, models)
+    try:
+        outcomes = run(jobs, threshold, args.jobs, args.verbose, args.hmm, args.mllr, models)
+    finally:
+        if models:
+            import shutil
+
+            shutil.rmtree(root, ignore_errors=True)
     elapsed = time.perf_counter() - t0
     enrolled = (f"; each voice enrolled first with {args.enroll} prompts read in noise "
                 f"({'/'.join(map(str, ENROLL_SNRS))} dB)" if args.enroll else "")
@@ -523,7 +529,7 @@ def main(argv: list[str] | None = None) -> int:
             + summary(outcomes) + "\n\nPer noise type:\n\n" + table(outcomes))
     print(text)
     if args.write_docs:
-        write_docs(text, args.engine)
+        write_docs(text, args.engine, bool(args.enroll))
     return 0
 
 
