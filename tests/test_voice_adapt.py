@@ -238,3 +238,16 @@ def test_play_with_an_unknown_profile_says_so_and_plays_on(tmp_path, monkeypatch
     assert [m.event for m in said] == ["voice_profile_missing"]
     assert said[0].params == {"name": "Nobody"}
     assert profile_model(None, said.extend, tmp_path) is None and len(said) == 1
+
+
+def test_voice_enroll_with_nothing_recorded_says_what_is_needed(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    from companion.cli import main
+
+    assert main(["voice-enroll", "--name", "Ana", "--count", "0", "--no-speech"]) == 2
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines == [f"The voice profile was not made: at least {MIN_UTTERANCES} recorded "
+                     "commands are needed, 0 given."]
+    assert main(["voice-enroll", "--name", "Ana", "--from-dir", str(tmp_path / "none"),
+                 "--no-speech"]) == 2
+    assert "there is no folder" in capsys.readouterr().out

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.games.hanamikoji.data import GEISHAS, Item
-from companion.voice.adapt import AdaptationUnavailable, Utterance, adapt
+from companion.voice.adapt import MIN_UTTERANCES, AdaptationUnavailable, Utterance, adapt
 from companion.voice.lexicon import EN_NUMBERS
 from companion.voice.profiles import Profile, ProfileError, load_recordings
 from stickers.colours import COLOUR_NAMES, SYMBOLS
@@ -139,7 +139,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
                     "`companion play --voice --voice-profile NAME`.")
     parser.add_argument("--name", required=True, help="the player's name (the profile name)")
     parser.add_argument("--count", type=int, default=DEFAULT_COUNT,
-                        help=f"commands to read (default {DEFAULT_COUNT}; more is better)")
+                        help=f"commands to read (default {DEFAULT_COUNT}; more is better; 0: "
+                             "only adapt again from what is already recorded)")
     parser.add_argument("--from-dir", type=Path, metavar="DIR",
                         help="use the recordings in DIR (X.wav with X.txt) instead of "
                              "the microphone")
@@ -171,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
             recordings = load_recordings(args.from_dir)
             for n, utt in enumerate(recordings, profile.next_index()):
                 profile.save(n, utt.pcm, utt.text)
-        else:
+        elif args.count > 0:
             from companion.voice.listen import MicrophoneUnavailable
 
             try:
@@ -182,11 +183,15 @@ def run(args: argparse.Namespace) -> int:
             say(f"Voice profile for {args.name}. Read each command after it is said, in "
                 "your usual voice, where you play.")
             try:
-                Enrollment(profile, say, capture).run(prompts(max(1, args.count)))
+                # Another session of the same player reads other commands.
+                texts = prompts(args.count, seed=profile.next_index())
+                Enrollment(profile, say, capture).run(texts)
             except KeyboardInterrupt:
                 say("Stopped; what was recorded is kept.")
-        utterances: list[Utterance] = load_recordings(profile.recordings)
-        say(f"Learning your voice from {len(utterances)} commands; this takes a minute.")
+        utterances: list[Utterance] = (load_recordings(profile.recordings)
+                                       if profile.recordings.is_dir() else [])
+        if len(utterances) >= MIN_UTTERANCES:
+            say(f"Learning your voice from {len(utterances)} commands; this takes a moment.")
         report = adapt(utterances, profile.model)
         profile.record_made(report)
         say(f"Voice profile for {args.name} is ready: {report.aligned} of "

@@ -93,6 +93,8 @@ class Profile:
 
 def load_recordings(folder: Path) -> list[Utterance]:
     """Every `X.wav` with its `X.txt` (the words said) in `folder`, in name order."""
+    if not folder.is_dir():
+        raise ProfileError(f"there is no folder {folder}.")
     found = []
     for wav in sorted(folder.glob("*.wav")):
         words = wav.with_suffix(".txt")
