@@ -260,6 +260,8 @@ class Outcome:
     accepted_unasked: bool
     words: str
     ms: float
+    margin: float | None = None
+    voice: str = ""
 
 
 @dataclass(frozen=True)
@@ -371,13 +373,14 @@ def _work(job: Job) -> list[Outcome]:
             command = baseline(job.pcm, ctx)
             ms = 1000 * (time.perf_counter() - t0)
             out.append(Outcome(job.snr, job.noise, mode, job.case.truth, command, 1.0,
-                               command is not None, "", ms))
+                               command is not None, "", ms, None, job.voice))
             continue
         rec = recognizer.recognize(job.pcm, ctx)
         ms = 1000 * (time.perf_counter() - t0)
         decision = decide(rec, _THRESHOLD)
         out.append(Outcome(job.snr, job.noise, mode, job.case.truth, rec.command,
-                           rec.confidence, isinstance(decision, Accept), rec.words, ms))
+                           rec.confidence, isinstance(decision, Accept), rec.words, ms,
+                           rec.margin, job.voice))
     return out
 
 
@@ -460,12 +463,12 @@ def summary(outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
-def write_docs(text: str, engine: str = "espeak") -> None:
+def write_docs(text: str, engine: str = "espeak", enrolled: bool = False) -> None:
     path = ROOT / "docs" / "voice.md"
     doc = path.read_text(encoding="utf-8")
-    begin, finish = DOC_BEGIN, DOC_END
-    if engine != "espeak":
-        begin, finish = (m.replace("voice-bench", f"voice-bench-{engine}") for m in (begin, finish))
+    name = "voice-bench" + ("" if engine == "espeak" else f"-{engine}") + (
+        "-enroll" if enrolled else "")
+    begin, finish = (m.replace("voice-bench", name) for m in (DOC_BEGIN, DOC_END))
     start, end = doc.index(begin) + len(begin), doc.index(finish)
     path.write_text(doc[:start] + "\n" + text + "\n" + doc[end:], encoding="utf-8")
 
@@ -484,6 +487,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="confirmation threshold (default: the policy's)")
     parser.add_argument("--verbose", action="store_true", help="print every miss on stderr")
     parser.add_argument("--write-docs", action="store_true", help="update docs/voice.md")
+    parser.add_argument("--dump", type=Path, metavar="FILE",
+                        help="write every outcome as a JSON line (for calibration)")
     parser.add_argument("--engine", choices=["espeak", "flite"], default="espeak",
                         help="the voices that speak the commands (babble is always espeak-ng)")
     parser.add_argument("--voices", default=None,
@@ -510,7 +515,13 @@ def main(argv: list[str] | None = None) -> int:
 
         root = tempfile.mkdtemp(prefix="voice-bench-enroll-")
         models = enroll(voices, args.enroll, seeds[0], root, args.jobs)
-    outcomes = run(jobs, threshold, args.jobs, args.verbose, args.hmm, args.mllr, models)
+    try:
+        outcomes = run(jobs, threshold, args.jobs, args.verbose, args.hmm, args.mllr, models)
+    finally:
+        if models:
+            import shutil
+
+            shutil.rmtree(root, ignore_errors=True)
     elapsed = time.perf_counter() - t0
     enrolled = (f"; each voice enrolled first with {args.enroll} prompts read in noise "
                 f"({'/'.join(map(str, ENROLL_SNRS))} dB)" if args.enroll else "")
@@ -522,8 +533,15 @@ def main(argv: list[str] | None = None) -> int:
             "processes.\n\n" + table(outcomes, by_noise=False) + "\n\n"
             + summary(outcomes) + "\n\nPer noise type:\n\n" + table(outcomes))
     print(text)
+    if args.dump:
+        import dataclasses
+        import json
+
+        with open(args.dump, "w", encoding="utf-8") as out:
+            for o in outcomes:
+                out.write(json.dumps(dataclasses.asdict(o)) + "\n")
     if args.write_docs:
-        write_docs(text, args.engine)
+        write_docs(text, args.engine, bool(args.enroll))
     return 0
 
 
