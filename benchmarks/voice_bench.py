@@ -260,6 +260,8 @@ class Outcome:
     accepted_unasked: bool
     words: str
     ms: float
+    margin: float | None = None
+    voice: str = ""
 
 
 @dataclass(frozen=True)
@@ -371,13 +373,14 @@ def _work(job: Job) -> list[Outcome]:
             command = baseline(job.pcm, ctx)
             ms = 1000 * (time.perf_counter() - t0)
             out.append(Outcome(job.snr, job.noise, mode, job.case.truth, command, 1.0,
-                               command is not None, "", ms))
+                               command is not None, "", ms, None, job.voice))
             continue
         rec = recognizer.recognize(job.pcm, ctx)
         ms = 1000 * (time.perf_counter() - t0)
         decision = decide(rec, _THRESHOLD)
         out.append(Outcome(job.snr, job.noise, mode, job.case.truth, rec.command,
-                           rec.confidence, isinstance(decision, Accept), rec.words, ms))
+                           rec.confidence, isinstance(decision, Accept), rec.words, ms,
+                           rec.margin, job.voice))
     return out
 
 
@@ -484,6 +487,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="confirmation threshold (default: the policy's)")
     parser.add_argument("--verbose", action="store_true", help="print every miss on stderr")
     parser.add_argument("--write-docs", action="store_true", help="update docs/voice.md")
+    parser.add_argument("--dump", type=Path, metavar="FILE",
+                        help="write every outcome as a JSON line (for calibration)")
     parser.add_argument("--engine", choices=["espeak", "flite"], default="espeak",
                         help="the voices that speak the commands (babble is always espeak-ng)")
     parser.add_argument("--voices", default=None,
@@ -528,6 +533,13 @@ def main(argv: list[str] | None = None) -> int:
             "processes.\n\n" + table(outcomes, by_noise=False) + "\n\n"
             + summary(outcomes) + "\n\nPer noise type:\n\n" + table(outcomes))
     print(text)
+    if args.dump:
+        import dataclasses
+        import json
+
+        with open(args.dump, "w", encoding="utf-8") as out:
+            for o in outcomes:
+                out.write(json.dumps(dataclasses.asdict(o)) + "\n")
     if args.write_docs:
         write_docs(text, args.engine, bool(args.enroll))
     return 0

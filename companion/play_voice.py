@@ -40,7 +40,7 @@ def context_for(session: Any) -> Any:
 def handle_recognition(session: Any, recognition: Any) -> list[Message]:
     """Apply, ask about, or refuse what the recognizer heard (the same policy for every
     game): sure commands are applied, unsure ones asked about, the rest refused."""
-    from companion.voice.policy import Accept, Confirm, decide
+    from companion.voice.policy import Accept, Confirm, Refuse, decide
 
     decision = decide(recognition)
     if isinstance(decision, (Accept, Confirm)):
@@ -52,11 +52,13 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
             if isinstance(decision, Accept):
                 return session.execute(command)
             return session.propose(command)
-    return session.refuse(InvalidCommand("not_understood", "I did not understand"))
+    if not isinstance(decision, Refuse):
+        decision = Refuse()  # a command the game could not read
+    return session.refuse(InvalidCommand(decision.reason, decision.message))
 
 
 class Voice:
-    """Always listening (default) or push-to-talk; recognitions go to the hub's queue."""
+    """Push-to-talk (default) or always listening; recognitions go to the hub's queue."""
 
     def __init__(self, hub: InputHub, session: Any, mode: str, model: str | None = None
                  ) -> None:

@@ -148,3 +148,46 @@ def test_voice_is_push_to_talk_unless_always_is_asked():
     assert parser.parse_args(["play", "--voice", "always"]).voice == "always"
     assert parser.parse_args(["play"]).voice is None
     assert parser.parse_args(["play", "--voice", "--voice-profile", "Ana"]).voice_profile == "Ana"
+
+
+def test_a_command_heard_in_heavy_noise_is_refused_with_the_reason():
+    from companion.voice.policy import MIN_MARGIN
+
+    session = session_after()
+    before = session.state
+    messages = handle_recognition(session, Recognition("discard", 0.9, "discard",
+                                                       MIN_MARGIN - 4))
+    assert messages[0].event == "error" and messages[0].data["code"] == "too_noisy"
+    assert session.state == before and session.confirming is None
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_real_speech_drowned_in_noise_is_never_applied(tmp_path):
+    """espeak-ng's "discard", then the same with white noise as loud as the speech: the
+    margin tells them apart, and the noisy one changes nothing."""
+    import random
+    import struct
+
+    from companion.voice.audio import read_wav
+    from companion.voice.policy import MIN_MARGIN, Accept, decide
+    from companion.voice.sphinx import SphinxRecognizer
+
+    wav = tmp_path / "u.wav"
+    subprocess.run(["espeak-ng", "-v", "en-us", "-w", str(wav), "discard"], check=True)
+    clean = read_wav(wav)
+    samples = struct.unpack(f"<{len(clean) // 2}h", clean)
+    rng = random.Random(4)
+    pad = [0] * 8000
+    quiet = pad + list(samples) + pad
+    loud = max(abs(s) for s in samples)
+    noisy = [max(-32768, min(32767, s + round(rng.gauss(0, loud / 6)))) for s in quiet]
+    recognizer = SphinxRecognizer()
+    heard = recognizer.recognize(struct.pack(f"<{len(quiet)}h", *quiet))
+    drowned = recognizer.recognize(struct.pack(f"<{len(noisy)}h", *noisy))
+    assert heard.margin is not None and heard.margin > MIN_MARGIN + 10
+    assert drowned.margin is not None and drowned.margin < MIN_MARGIN
+    assert not isinstance(decide(drowned), Accept)
+    session = session_after()
+    before = session.state
+    handle_recognition(session, drowned)
+    assert session.state == before

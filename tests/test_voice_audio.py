@@ -60,3 +60,27 @@ def test_read_wav_22050(tmp_path: Path) -> None:
     samples = list(struct.unpack(f"<{len(pcm) // 2}h", pcm))
     assert abs(len(samples) - 16000) <= 1
     assert _power_at([float(s) for s in samples], 500.0) == pytest.approx(10000.0, rel=0.01)
+
+
+def _tone_in_noise(snr_db: float, seed: int = 1) -> bytes:
+    """1 s of a 300 Hz tone between 0.5 s of noise each side, noise at `snr_db` below it."""
+    import random
+
+    rng = random.Random(seed)
+    amp = 8000.0
+    noise = amp / math.sqrt(2) / (10 ** (snr_db / 20))
+    out = []
+    for n in range(32000):
+        tone = amp * math.sin(2 * math.pi * 300 * n / 16000) if 8000 <= n < 24000 else 0.0
+        out.append(max(-32768, min(32767, round(tone + rng.gauss(0.0, noise)))))
+    return struct.pack(f"<{len(out)}h", *out)
+
+
+def test_loudness_margin_follows_the_noise() -> None:
+    from companion.voice.sphinx import prepare
+
+    margins = [prepare(_tone_in_noise(snr))[1] for snr in (40, 20, 10, 3)]
+    assert margins == sorted(margins, reverse=True)
+    assert margins[0] > 30 and margins[-1] < 10
+    trimmed, _ = prepare(_tone_in_noise(30))
+    assert 16000 * 2 <= len(trimmed) <= 19500 * 2  # the tone plus about 0.1 s each side

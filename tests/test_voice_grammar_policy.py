@@ -7,7 +7,15 @@ import pytest
 from companion.games.hanamikoji.data import Item, Token
 from companion.voice.context import Context
 from companion.voice.grammar import build_grammar, grammar_words
-from companion.voice.policy import Accept, Confirm, Refuse, decide, readback
+from companion.voice.policy import (
+    MIN_MARGIN,
+    TOO_NOISY,
+    Accept,
+    Confirm,
+    Refuse,
+    decide,
+    readback,
+)
 from companion.voice.sphinx import Recognition, VoiceUnavailable
 from companion.voice.vosk_backend import UNKNOWN, VoskRecognizer, phrase_list
 
@@ -51,6 +59,13 @@ def test_policy() -> None:
     assert readback("competition fan tea / flute flower") == (
         "Competition fan and tea against flute and flower.")
     assert readback("take 2") == "Take the second pair."
+    # In heavy noise (little margin of the speech over the noise) nothing that changes the
+    # game is applied or asked about, and the refusal says why; questions still answer.
+    noisy = decide(Recognition("gift flute fan tea", 0.9, "", MIN_MARGIN - 1))
+    assert noisy == Refuse(TOO_NOISY, "too_noisy") and "noise" in noisy.message
+    assert decide(Recognition("yes", 0.9, "yes", MIN_MARGIN - 1)) == noisy
+    assert decide(Recognition("score", 0.9, "score", 3.0)) == Accept("score", "")
+    assert isinstance(decide(Recognition("discard", 0.9, "", MIN_MARGIN + 1)), Accept)
     assert readback("reveal tea") == "Reveal tea."
 
 

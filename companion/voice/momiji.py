@@ -11,7 +11,7 @@ lines) and the rules engine; anything they refuse is refused, never guessed at.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.commands import Adjust, Ask, Reply, Undo
@@ -368,7 +368,7 @@ def recognize_in(recognizer: SphinxRecognizer, pcm: bytes, ctx: MomijiContext) -
     heard = recognizer.recognize_grammar(pcm, grammar, WIDE_GRAMMAR,
                                          lambda words: read(words, ctx))
     if heard.command is not None and items(heard.command) >= ASK_FROM_ITEMS:
-        return Recognition(heard.command, min(heard.confidence, LOW), heard.words)
+        return replace(heard, confidence=min(heard.confidence, LOW))
     return heard
 
 
