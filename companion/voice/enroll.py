@@ -14,6 +14,7 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from companion.games.hanamikoji.data import GEISHAS, Item
 from companion.voice.adapt import MIN_UTTERANCES, AdaptationUnavailable, Utterance, adapt
@@ -104,17 +105,19 @@ class Enrollment:
         return recorded
 
 
-def microphone_capture() -> Callable[[], bytes | None]:
-    """One utterance from the default microphone per call (None: nobody spoke)."""
+def microphone_capture(source: Any = None) -> Callable[[], bytes | None]:
+    """One utterance from the default microphone (or another SpeechRecognition source) per
+    call; None when nobody spoke."""
     from companion.voice.listen import (
         AMBIENT_SECONDS,
         LISTEN_TIMEOUT,
         PHRASE_TIME_LIMIT,
         RATE,
         open_microphone,
+        speech_recognition_module,
     )
 
-    sr, mic = open_microphone()
+    sr, mic = open_microphone() if source is None else (speech_recognition_module(), source)
     listener = sr.Recognizer()
     with mic as source:
         listener.adjust_for_ambient_noise(source, duration=AMBIENT_SECONDS)

@@ -29,13 +29,19 @@ class Recognizer(Protocol):
     def recognize(self, pcm: bytes, context: Context | None = None) -> Recognition: ...
 
 
-def open_microphone(device_index: int | None = None) -> tuple[Any, Any]:
-    """(speech_recognition module, Microphone) or MicrophoneUnavailable with the reason."""
+def speech_recognition_module() -> Any:
+    """The SpeechRecognition package, or MicrophoneUnavailable saying it is missing."""
     try:
         import speech_recognition as sr
     except ImportError:
         raise MicrophoneUnavailable(
             "Voice input needs the SpeechRecognition package; continuing without voice.") from None
+    return sr
+
+
+def open_microphone(device_index: int | None = None) -> tuple[Any, Any]:
+    """(speech_recognition module, Microphone) or MicrophoneUnavailable with the reason."""
+    sr = speech_recognition_module()
     try:
         mic = sr.Microphone(device_index=device_index, sample_rate=RATE)
     except (AttributeError, ImportError):
@@ -57,8 +63,10 @@ class PushToTalk:
     """
 
     def __init__(self, recognizer: Recognizer, device_index: int | None = None,
-                 phrase_time_limit: float = PHRASE_TIME_LIMIT) -> None:
-        self._sr, self._mic = open_microphone(device_index)
+                 phrase_time_limit: float = PHRASE_TIME_LIMIT, source: Any = None) -> None:
+        # `source`: any SpeechRecognition audio source instead of the microphone (a file).
+        self._sr, self._mic = open_microphone(device_index) if source is None else (
+            speech_recognition_module(), source)
         self._listener = self._sr.Recognizer()
         self._recognizer = recognizer
         self.phrase_time_limit = phrase_time_limit
