@@ -40,8 +40,12 @@ def context_for(session: Any) -> Any:
 def handle_recognition(session: Any, recognition: Any) -> list[Message]:
     """Apply, ask about, or refuse what the recognizer heard (the same policy for every
     game): sure commands are applied, unsure ones asked about, the rest refused."""
+    from companion.voice.listen import MicrophoneUnavailable
     from companion.voice.policy import Accept, Confirm, Refuse, decide
 
+    if isinstance(recognition, MicrophoneUnavailable):  # the microphone went away mid-game
+        return [Message("voice_unavailable", "voice_unavailable",
+                        {"reason": str(recognition)})]
     decision = decide(recognition)
     if isinstance(decision, (Accept, Confirm)):
         try:
@@ -74,11 +78,13 @@ class Voice:
             self._listener: Any = None
         else:
             self._push = None
-            self._listener = BackgroundListener(recognizer, self._heard, context_for(session))
+            self._listener = BackgroundListener(recognizer, self._heard, context_for(session),
+                                                on_lost=self._heard)
             self._listener.start()
             hub.add_closer(self._listener.stop)
 
     def _heard(self, recognition: Any) -> None:
+        """A Recognition, or the MicrophoneUnavailable that ended listening."""
         self.hub.queue.put(InputItem("voice", event=recognition))
 
     def follow(self) -> None:
@@ -92,7 +98,14 @@ class Voice:
         context = context_for(self.session)
 
         def capture() -> None:
-            recognition = self._push.capture(context)
+            from companion.voice.listen import MicrophoneUnavailable
+
+            try:
+                recognition = self._push.capture(context)
+            except MicrophoneUnavailable as lost:
+                self._push = None  # said once; the 00 key no longer listens
+                self._heard(lost)
+                return
             if recognition is not None:
                 self._heard(recognition)
 

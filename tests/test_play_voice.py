@@ -76,14 +76,41 @@ def test_refused_speech_changes_nothing():
     assert session.state == before
 
 
-def test_without_a_microphone_voice_is_announced_off_and_play_goes_on():
+@pytest.mark.parametrize("mode", ["push", "always"])
+def test_without_a_microphone_voice_is_announced_off_and_play_goes_on(mode):
     said = []
     session = session_after()
-    voice = attach_voice(InputHub(), session, "always", said.extend)
+    voice = attach_voice(InputHub(), session, mode, said.extend)
     if voice is not None:  # pragma: no cover - a machine with a microphone
         pytest.skip("this machine has a microphone")
     assert [m.event for m in said] == ["voice_unavailable"]
     assert session.handle("secret")[0].event == "played"
+
+
+def test_no_audio_library_noise_reaches_the_players_terminal(tmp_path):
+    """PortAudio's ALSA and JACK probes print to stderr, which a screen reader reads out:
+    with no microphone, the only thing said is the one plain sentence."""
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "play", "--lang", "en", "--players", "Ana", "Ben",
+         "--no-speech", "--voice", "--db", str(tmp_path / "g.sqlite3")],
+        input="score\n", capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0
+    assert "ALSA" not in done.stderr and "jack" not in done.stderr.lower(), done.stderr
+    if "Voice commands are off" in done.stdout:
+        assert done.stderr.strip() == ""
+
+
+def test_a_microphone_lost_mid_game_is_said_once():
+    from companion.voice.listen import MicrophoneUnavailable
+
+    session = session_after()
+    before = session.state
+    messages = handle_recognition(session, MicrophoneUnavailable("The microphone stopped."))
+    assert [m.event for m in messages] == ["voice_unavailable"]
+    assert messages[0].params["reason"] == "The microphone stopped."
+    assert session.state == before
 
 
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")

@@ -14,7 +14,12 @@ import pytest
 
 from companion.voice.audio import read_wav
 from companion.voice.context import Context
-from companion.voice.listen import LISTEN_TIMEOUT, PHRASE_TIME_LIMIT, PushToTalk
+from companion.voice.listen import (
+    LISTEN_TIMEOUT,
+    PHRASE_TIME_LIMIT,
+    BackgroundListener,
+    PushToTalk,
+)
 from companion.voice.sphinx import Recognition, SphinxRecognizer
 
 sr = pytest.importorskip("speech_recognition")
@@ -98,3 +103,16 @@ def test_enrollment_capture_returns_the_recorded_command(tmp_path):
     assert pcm is not None
     seconds = len(pcm) / 2 / RATE
     assert len(said) / RATE <= seconds < len(said) / RATE + 2.0
+
+
+def test_always_listening_hands_each_utterance_over_in_the_current_context(tmp_path):
+    samples = (room(1.0) + spoken(tmp_path, "the secret") + room(1.5, seed=5)
+               + spoken(tmp_path, "show me the score") + room(1.5, seed=6))
+    source = sr.AudioFile(str(write_wav(tmp_path / "in.wav", samples)))
+    got: list[Recognition] = []
+    listener = BackgroundListener(Heard(), got.append, Context.action(), source=source)
+    listener.start()
+    listener.join(60)  # the file ends: the thread finishes by itself
+    assert [r.command for r in got][:2] in (["secret", "score"], ["secret", None],
+                                             [None, "score"])
+    assert len(got) >= 2 and all(r.command in ("secret", "score", None) for r in got)

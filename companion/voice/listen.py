@@ -8,8 +8,11 @@ never a traceback: the companion keeps working with the keypad and the reader.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from companion.voice.context import Context
@@ -29,6 +32,43 @@ class Recognizer(Protocol):
     def recognize(self, pcm: bytes, context: Context | None = None) -> Recognition: ...
 
 
+@contextlib.contextmanager
+def quiet_native_output() -> Iterator[None]:
+    """Hide what C libraries print on the process's stderr meanwhile.
+
+    PortAudio probes ALSA and JACK each time it starts and they print lines such as "ALSA
+    lib pcm.c: Unknown PCM sysdefault" or "jack server is not running" straight to file
+    descriptor 2, where a screen reader would read them out. Our own messages go to stdout.
+    """
+    stream = sys.__stderr__
+    try:
+        if stream is not None:
+            stream.flush()
+        fd = stream.fileno() if stream is not None else 2
+        saved = os.dup(fd)
+    except (AttributeError, OSError, ValueError):  # no real stderr (e.g. a GUI launcher)
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), fd)
+        yield
+    finally:
+        os.dup2(saved, fd)
+        os.close(saved)
+
+
+def _enter(source: Any) -> Any:
+    """Open an audio source (a microphone stream, or a file in tests) quietly; an OSError is
+    the device refusing to open, said as one sentence."""
+    try:
+        with quiet_native_output():
+            return source.__enter__()
+    except OSError as exc:
+        raise MicrophoneUnavailable(
+            f"No microphone could be opened ({exc}); continuing without voice.") from None
+
+
 def speech_recognition_module() -> Any:
     """The SpeechRecognition package, or MicrophoneUnavailable saying it is missing."""
     try:
@@ -43,7 +83,8 @@ def open_microphone(device_index: int | None = None) -> tuple[Any, Any]:
     """(speech_recognition module, Microphone) or MicrophoneUnavailable with the reason."""
     sr = speech_recognition_module()
     try:
-        mic = sr.Microphone(device_index=device_index, sample_rate=RATE)
+        with quiet_native_output():
+            mic = sr.Microphone(device_index=device_index, sample_rate=RATE)
     except (AttributeError, ImportError):
         # SpeechRecognition raises AttributeError when PyAudio is missing.
         raise MicrophoneUnavailable(
@@ -59,7 +100,10 @@ def _pcm(audio: Any) -> bytes:
 
 
 class PushToTalk:
-    """Capture one command when asked (e.g. while a keypad key is held or after it is pressed).
+    """Capture one command when asked (after the push-to-talk key).
+
+    The microphone is opened once at the start, to calibrate to the room and so that a
+    missing or refused microphone is said when voice is turned on, not at the first key.
     """
 
     def __init__(self, recognizer: Recognizer, device_index: int | None = None,
@@ -70,53 +114,89 @@ class PushToTalk:
         self._listener = self._sr.Recognizer()
         self._recognizer = recognizer
         self.phrase_time_limit = phrase_time_limit
-        self._calibrated = False
+        opened = _enter(self._mic)
+        try:
+            self._listener.adjust_for_ambient_noise(opened, duration=AMBIENT_SECONDS)
+        finally:
+            self._mic.__exit__(None, None, None)
 
     def capture(self, context: Context | None = None) -> Recognition | None:
         """Listen for one utterance; None when nobody spoke before the timeout."""
+        opened = _enter(self._mic)
         try:
-            with self._mic as source:
-                if not self._calibrated:
-                    self._listener.adjust_for_ambient_noise(source, duration=AMBIENT_SECONDS)
-                    self._calibrated = True
-                audio = self._listener.listen(source, timeout=LISTEN_TIMEOUT,
-                                              phrase_time_limit=self.phrase_time_limit)
+            audio = self._listener.listen(opened, timeout=LISTEN_TIMEOUT,
+                                          phrase_time_limit=self.phrase_time_limit)
         except self._sr.WaitTimeoutError:
             return None
         except OSError as exc:
             raise MicrophoneUnavailable(
                 f"The microphone stopped working ({exc}); continuing without voice.") from None
+        finally:
+            self._mic.__exit__(None, None, None)
         return self._recognizer.recognize(_pcm(audio), context)
 
 
 class BackgroundListener:
     """Always listening: every utterance is recognized in the current context and handed to
-    `callback`. Change `context` as the game moves on; `stop()` ends it."""
+    `callback`. Change `context` as the game moves on; `stop()` ends it.
+
+    The microphone is opened in `start()` (quietly, so a refusal is said at once) and read
+    by one thread until `stop()`.
+    """
 
     def __init__(self, recognizer: Recognizer, callback: Callable[[Recognition], None],
                  context: Context | None = None, device_index: int | None = None,
-                 phrase_time_limit: float = PHRASE_TIME_LIMIT) -> None:
-        self._sr, self._mic = open_microphone(device_index)
+                 phrase_time_limit: float = PHRASE_TIME_LIMIT, source: Any = None,
+                 on_lost: Callable[[MicrophoneUnavailable], None] | None = None) -> None:
+        self._sr, self._mic = open_microphone(device_index) if source is None else (
+            speech_recognition_module(), source)
         self._recognizer = recognizer
         self._callback = callback
+        self._on_lost = on_lost  # told once if the microphone stops working
         self.context = context or Context.any()
         self.phrase_time_limit = phrase_time_limit
-        self._stopper: Callable[..., None] | None = None
-        self._lock = threading.Lock()
-
-    def _heard(self, _listener: Any, audio: Any) -> None:
-        with self._lock:  # one recognition at a time; the decoder is shared
-            recognition = self._recognizer.recognize(_pcm(audio), self.context)
-        self._callback(recognition)
+        self._running = threading.Event()
+        self._thread: threading.Thread | None = None
 
     def start(self) -> None:
         listener = self._sr.Recognizer()
-        with self._mic as source:
-            listener.adjust_for_ambient_noise(source, duration=AMBIENT_SECONDS)
-        self._stopper = listener.listen_in_background(
-            self._mic, self._heard, phrase_time_limit=self.phrase_time_limit)
+        opened = _enter(self._mic)
+        try:
+            listener.adjust_for_ambient_noise(opened, duration=AMBIENT_SECONDS)
+        except BaseException:
+            self._mic.__exit__(None, None, None)
+            raise
+        self._running.set()
+        self._thread = threading.Thread(target=self._loop, args=(listener, opened),
+                                        name="voice-listener", daemon=True)
+        self._thread.start()
+
+    def _loop(self, listener: Any, opened: Any) -> None:
+        try:
+            while self._running.is_set():
+                try:
+                    audio = listener.listen(opened, timeout=1.0,
+                                            phrase_time_limit=self.phrase_time_limit)
+                except self._sr.WaitTimeoutError:
+                    continue
+                except OSError as exc:  # unplugged: say so once; keys still work
+                    if self._on_lost is not None:
+                        self._on_lost(MicrophoneUnavailable(
+                            f"The microphone stopped working ({exc}); continuing without "
+                            "voice."))
+                    break
+                if not audio.frame_data:
+                    break  # end of a file source
+                if self._running.is_set():
+                    self._callback(self._recognizer.recognize(_pcm(audio), self.context))
+        finally:
+            self._running.clear()
+            self._mic.__exit__(None, None, None)
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the listening thread to end by itself (a file source ends)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
 
     def stop(self) -> None:
-        if self._stopper is not None:
-            self._stopper(wait_for_stop=False)
-            self._stopper = None
+        self._running.clear()
