@@ -138,14 +138,14 @@ def run_play(args: argparse.Namespace) -> int:
         attach_devices(hub, args, out.emit)
     voice = None
     if args.voice:
-        from companion.play_voice import PUSH_TO_TALK_LINE, attach_voice
+        from companion.play_voice import attach_voice
 
         voice = attach_voice(hub, session, args.voice, out.emit, args.voice_profile)
     try:
         for item in hub:
             if speaker is not None and interactive:
                 speaker.stop()  # a new input silences whatever is being said
-            if voice is not None and item.text == PUSH_TO_TALK_LINE:
+            if voice is not None and voice.is_push_key(item):
                 voice.push_to_talk()
                 continue
             messages = _route(item, session, registry)

@@ -20,6 +20,8 @@ from companion.narrate.message import Message
 
 Announce = Callable[[list[Message]], None]
 PUSH_TO_TALK_LINE = "00"  # the keypad's double zero (or "00" then Enter) starts listening
+# A keypad read directly (--keypad) acts on each key: its "00" key is two zeros this close.
+DOUBLE_ZERO_SECONDS = 0.5
 
 
 # game name → module with context_for(session), make_recognizer(base) and
@@ -61,6 +63,27 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
     return session.refuse(InvalidCommand(decision.reason, decision.message))
 
 
+class PushKey:
+    """Which inputs start push-to-talk: the line "00" (typed, or a keyboard-like keypad's
+    "00" then Enter), or a keypad read directly (--keypad) giving 0 twice within
+    DOUBLE_ZERO_SECONDS (its "00" key; the first 0 has already acted as a 0)."""
+
+    def __init__(self) -> None:
+        self._zeros: dict[str, float] = {}  # keypad → when its last lone 0 came
+
+    def pressed(self, item: InputItem) -> bool:
+        if item.text == PUSH_TO_TALK_LINE:
+            return True
+        event = item.event
+        if getattr(event, "kind", None) != "key" or getattr(event, "value", None) != "0":
+            return False
+        last = self._zeros.pop(event.reader, None)
+        if last is not None and 0 <= event.timestamp - last <= DOUBLE_ZERO_SECONDS:
+            return True
+        self._zeros[event.reader] = event.timestamp
+        return False
+
+
 class Voice:
     """Push-to-talk (default) or always listening; recognitions go to the hub's queue."""
 
@@ -72,6 +95,7 @@ class Voice:
         self.session = session
         self.mode = mode
         self.hub = hub
+        self._push_key = PushKey()
         recognizer = _module(session).make_recognizer(SphinxRecognizer(hmm=model))
         if mode == "push":
             self._push: Any = PushToTalk(recognizer)
@@ -91,6 +115,9 @@ class Voice:
         """Listen for what the game expects now (call after each handled input)."""
         if self._listener is not None:
             self._listener.context = context_for(self.session)
+
+    def is_push_key(self, item: InputItem) -> bool:
+        return self._push_key.pressed(item)
 
     def push_to_talk(self) -> None:
         if self._push is None:

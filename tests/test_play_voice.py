@@ -218,3 +218,24 @@ def test_real_speech_drowned_in_noise_is_never_applied(tmp_path):
     before = session.state
     handle_recognition(session, drowned)
     assert session.state == before
+
+
+def test_push_to_talk_key_from_a_keyboard_or_a_keypad_read_directly():
+    from companion.inputs import InputItem
+    from companion.play_voice import DOUBLE_ZERO_SECONDS, PushKey
+    from hardware.events import ReaderEvent
+
+    def zero(at: float, reader: str = "keypad") -> InputItem:
+        return InputItem("keypad", event=ReaderEvent(reader, "/dev/input/x", "key", "0", at))
+
+    key = PushKey()
+    assert key.pressed(InputItem("keyboard", "00"))
+    assert not key.pressed(InputItem("keyboard", "0"))
+    assert not key.pressed(zero(10.0))
+    assert key.pressed(zero(10.0 + DOUBLE_ZERO_SECONDS / 2))  # the keypad's 00 key
+    assert not key.pressed(zero(11.0))  # a third 0 starts a new pair
+    assert not key.pressed(zero(11.0 + 2 * DOUBLE_ZERO_SECONDS))  # too slow: two lone 0s
+    assert not key.pressed(zero(20.0, "a"))
+    assert not key.pressed(zero(20.1, "b"))  # two keypads are not one double key
+    plus = InputItem("keypad", event=ReaderEvent("keypad", "x", "key", "+", 20.2))
+    assert not key.pressed(plus)
