@@ -8,8 +8,10 @@ gift, a turn with the tokens left...) and, for every `--any-every`th utterance, 
 `any` context. The baseline is SpeechRecognition's free-form `recognize_sphinx`, its text
 normalized in the utterance's context. Work is spread over `--jobs` processes (default 2).
 
-"wrong" counts every different command the recognizer returned, whether applied at once or
-offered in a confirmation question; "applied" counts those applied without a question.
+What is counted is what the player meets after the confirmation policy: a command the policy
+refuses (too much noise, a doubtful yes) is a refusal. "wrong" counts every different command
+applied at once or offered in a confirmation question; "applied" counts those applied
+without a question.
 
 Needs numpy (benchmark only). Writes nothing unless `--write-docs` is given.
 
@@ -42,7 +44,7 @@ from companion.games.hanamikoji.interpret import parse_command  # noqa: E402
 from companion.voice.context import Context  # noqa: E402
 from companion.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIES  # noqa: E402
 from companion.voice.normalize import normalize  # noqa: E402
-from companion.voice.policy import Accept, decide  # noqa: E402
+from companion.voice.policy import Accept, Refuse, decide  # noqa: E402
 from companion.voice.sphinx import SphinxRecognizer  # noqa: E402
 
 RATE = 16000
@@ -378,7 +380,9 @@ def _work(job: Job) -> list[Outcome]:
         rec = recognizer.recognize(job.pcm, ctx)
         ms = 1000 * (time.perf_counter() - t0)
         decision = decide(rec, _THRESHOLD)
-        out.append(Outcome(job.snr, job.noise, mode, job.case.truth, rec.command,
+        # What the player meets: a command the policy refuses (too much noise) is a refusal.
+        command = None if isinstance(decision, Refuse) else rec.command
+        out.append(Outcome(job.snr, job.noise, mode, job.case.truth, command,
                            rec.confidence, isinstance(decision, Accept), rec.words, ms,
                            rec.margin, job.voice))
     return out
