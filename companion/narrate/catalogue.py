@@ -79,15 +79,16 @@ def available(lang: str) -> bool:
 
 
 def _grouped(values: Sequence[Any]) -> list[Any]:
-    """Equal neighbouring cards become one CardCount, so lists say "2 fans"."""
-    from companion.games.hanamikoji.data import Item
-
+    """Equal neighbouring cards (values that say they are countable) become one CardCount,
+    so lists say "2 fans"."""
     out: list[Any] = []
     for v in values:
-        if isinstance(v, Item) and out and isinstance(out[-1], CardCount) and out[-1].item == v:
+        if not getattr(v, "countable", False):
+            out.append(v)
+        elif out and isinstance(out[-1], CardCount) and out[-1].item == v:
             out[-1] = CardCount(v, out[-1].n + 1)
         else:
-            out.append(CardCount(v, 1) if isinstance(v, Item) else v)
+            out.append(CardCount(v, 1))
     return out
 
 
@@ -118,33 +119,24 @@ class Catalogue:
         value = self._lookup(section, key)
         return str(value) if value is not None else key
 
-    def value(self, v: Any) -> str:
-        """A parameter as words: cards, lists of cards, tokens, nested messages."""
-        from companion.games.hanamikoji.data import Item, Token  # game words live here too
+    def plural(self, section: str, key: str, n: int) -> str | None:
+        """The plural of `key` for `n` (languages whose plural depends on the number keep a
+        table of CLDR forms), or None."""
+        value = self._lookup(section, key)
+        if isinstance(value, dict):
+            value = value.get(plural_form(self.lang, n)) or value.get("other")
+        return str(value) if value else None
 
+    def value(self, v: Any) -> str:
+        """A parameter as words: a game's values word themselves (`worded`, e.g. a card with
+        its colour and points), lists are joined, nested messages rendered."""
         if isinstance(v, Message):
             return self.render(v)
-        if isinstance(v, Item):
-            v = CardCount(v, 1)
         if isinstance(v, CardCount):
-            geisha = v.item.geisha
-            if v.n == 1:
-                return self.word("words", "card").format(
-                    item=self.word("items", v.item.word),
-                    colour=self.word("colours", geisha.colour.value),
-                    points=geisha.points,
-                )
-            items = self._lookup("items_plural", v.item.word)
-            if isinstance(items, dict):  # languages whose plural depends on the number
-                items = items.get(plural_form(self.lang, v.n)) or items.get("other", "")
-            return self.word("words", "cards").format(
-                n=v.n,
-                items=items or v.item.word,
-                colour=self.word("colours", geisha.colour.value),
-                points=geisha.points,
-            )
-        if isinstance(v, Token):
-            return self.word("tokens", v.word)
+            return str(v.item.worded(self, v.n))
+        worded = getattr(v, "worded", None)
+        if callable(worded):
+            return str(worded(self))
         if isinstance(v, Enum):
             return self.word("words", str(v.value))
         if isinstance(v, Sentences):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Protocol
 
 from stickers.colours import Colour
 
@@ -31,6 +32,29 @@ class Item(IntEnum):
     @property
     def points(self) -> int:
         return GEISHAS[self - 1].points
+
+    @property
+    def countable(self) -> bool:
+        """Equal neighbouring cards in a list are said once, with their number."""
+        return True
+
+    def worded(self, words: Words, copies: int = 1) -> str:
+        """How a catalogue says this card (`copies` of it): item, colour and points, never
+        the colour alone ("a flute (violet, 2)", "2 flutes (violet, 2)")."""
+        colour = words.word("colours", self.geisha.colour.value)
+        if copies == 1:
+            return words.word("words", "card").format(
+                item=words.word("items", self.word), colour=colour, points=self.points)
+        return words.word("words", "cards").format(
+            n=copies, items=words.plural("items_plural", self.word, copies) or self.word,
+            colour=colour, points=self.points)
+
+
+class Words(Protocol):
+    """What a value needs from a catalogue to word itself (narrate.catalogue.Catalogue)."""
+
+    def word(self, section: str, key: str) -> str: ...
+    def plural(self, section: str, key: str, n: int) -> str | None: ...
 
 
 @dataclass(frozen=True)
@@ -82,6 +106,9 @@ class Token(IntEnum):
     def cards(self) -> int:
         """How many cards the action takes from the hand."""
         return int(self)
+
+    def worded(self, words: Words, copies: int = 1) -> str:
+        return words.word("tokens", self.word)
 
 
 def full_deck() -> list[Item]:
