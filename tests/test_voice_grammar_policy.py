@@ -100,3 +100,14 @@ def test_wide_grammar_holds_every_context_form() -> None:
     words = grammar_words(Context.any())
     assert {"gift", "competition", "reveal", "yes", "score"} <= words
     assert build_grammar(Context.reveal(), wide=True) == build_grammar(Context.any(), wide=True)
+
+
+def test_the_third_decode_is_skipped_only_where_it_changes_nothing() -> None:
+    from companion.voice.sphinx import HIGH, LOW, SphinxRecognizer
+
+    settled = SphinxRecognizer.settled
+    assert settled("gift flute fan tea") == LOW  # asked about whatever the third decode says
+    assert settled("competition fan tea / flute flower") == LOW
+    assert settled("score") == HIGH and settled("faster") == HIGH  # answered anyway
+    for command in ("secret", "discard", "take tea", "take 1", "reveal fan", "yes", "no"):
+        assert settled(command) is None, command  # their confidence needs the third decode

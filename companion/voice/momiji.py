@@ -365,8 +365,9 @@ def recognize_in(recognizer: SphinxRecognizer, pcm: bytes, ctx: MomijiContext) -
     """Recognize one utterance (16 kHz mono 16-bit PCM) in a Momiji context."""
     prepare(recognizer)
     grammar = Grammar(f"momiji_{ctx.kind}", build_grammar(ctx))
-    heard = recognizer.recognize_grammar(pcm, grammar, WIDE_GRAMMAR,
-                                         lambda words: read(words, ctx))
+    heard = recognizer.recognize_grammar(
+        pcm, grammar, WIDE_GRAMMAR, lambda words: read(words, ctx),
+        lambda command: LOW if items(command) >= ASK_FROM_ITEMS else None)
     if heard.command is not None and items(heard.command) >= ASK_FROM_ITEMS:
         return replace(heard, confidence=min(heard.confidence, LOW))
     return heard
