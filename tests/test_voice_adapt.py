@@ -251,3 +251,25 @@ def test_voice_enroll_with_nothing_recorded_says_what_is_needed(tmp_path, monkey
     assert main(["voice-enroll", "--name", "Ana", "--from-dir", str(tmp_path / "none"),
                  "--no-speech"]) == 2
     assert "there is no folder" in capsys.readouterr().out
+
+
+def test_a_failed_adaptation_keeps_the_recordings_and_says_how_to_retry(tmp_path, monkeypatch,
+                                                                         capsys):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("PATH", "/nonexistent")
+    monkeypatch.setattr("companion.voice.adapt.TOOL_DIRS", ())
+    monkeypatch.delenv("SPHINXTRAIN_BIN", raising=False)
+    folder = tmp_path / "rec"
+    folder.mkdir()
+    for n in range(MIN_UTTERANCES + 2):
+        Profile("x", folder).save(n, struct.pack("<h", 300) * 16000, "score")
+    for wav in (folder / "recordings").iterdir():
+        wav.rename(folder / wav.name)
+    from companion.cli import main
+
+    assert main(["voice-enroll", "--name", "Ana", "--from-dir", str(folder),
+                 "--no-speech"]) == 2
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-2].startswith("The voice profile was not made: Adapting to a voice needs")
+    assert lines[-1] == (f"The {MIN_UTTERANCES + 2} recordings are kept; once that is fixed, "
+                        "learn from them with: companion voice-enroll --name Ana --count 0")

@@ -94,11 +94,11 @@ def test_nobody_speaking_gives_up_after_the_timeout(tmp_path):
 
 
 def test_enrollment_capture_returns_the_recorded_command(tmp_path):
-    from companion.voice.enroll import microphone_capture
+    from companion.voice.listen import Recorder
 
     said = spoken(tmp_path, "take the first pair")
     samples = room(1.0) + said + room(1.5, seed=4)
-    capture = microphone_capture(sr.AudioFile(str(write_wav(tmp_path / "in.wav", samples))))
+    capture = Recorder(source=sr.AudioFile(str(write_wav(tmp_path / "in.wav", samples)))).record
     pcm = capture()
     assert pcm is not None
     seconds = len(pcm) / 2 / RATE

@@ -23,12 +23,12 @@ import struct
 import subprocess
 import tempfile
 import time
-import wave
 from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.speech.audio import AudioFormat, wav_bytes
 from companion.voice.sphinx import SAMPLE_RATE, condition
 
 # Front-end settings of the en-us model (its feat.params): the features `bw` trains on must
@@ -214,12 +214,9 @@ def adapt(utterances: Sequence[Utterance], dest: str | Path,
         ids, lines = [], []
         for n, utt in enumerate(utterances):
             name = f"u{n:04d}"
-            with wave.open(str(work / "wav" / f"{name}.wav"), "wb") as out:
-                out.setnchannels(1)
-                out.setsampwidth(2)
-                out.setframerate(SAMPLE_RATE)
-                # The decoder sees trimmed audio (sphinx.condition): train on the same.
-                out.writeframes(condition(utt.pcm, seed=n))
+            # The decoder sees trimmed audio (sphinx.condition): train on the same.
+            (work / "wav" / f"{name}.wav").write_bytes(
+                wav_bytes(condition(utt.pcm, seed=n), AudioFormat(SAMPLE_RATE)))
             ids.append(name)
             lines.append(f"<s> {' '.join(utt.words())} </s> ({name})")
         (work / "train.fileids").write_text("\n".join(ids) + "\n", encoding="ascii")

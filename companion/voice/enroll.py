@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from companion.games.hanamikoji.data import GEISHAS, Item
 from companion.voice.adapt import MIN_UTTERANCES, AdaptationUnavailable, Utterance, adapt
-from companion.voice.lexicon import EN_NUMBERS
+from companion.voice.context import Context
+from companion.voice.grammar import grammar_words
+from companion.voice.lexicon import EN_NUMBERS, ENGLISH
 from companion.voice.profiles import Profile, ProfileError, load_recordings
-from stickers.colours import COLOUR_NAMES, SYMBOLS
 
 DEFAULT_COUNT = 40
 MIN_SECONDS = 0.3  # shorter recordings are a click or a cough, not a command
@@ -28,13 +26,10 @@ Say = Callable[[str], None]
 
 
 def card_names() -> list[str]:
-    """Every way a card is named aloud: item, colour, sticker symbol, geisha, position."""
-    names: list[str] = []
-    for item in Item:
-        colour = item.geisha.colour
-        names += [item.word, COLOUR_NAMES[colour][0], SYMBOLS[colour][0],
-                  GEISHAS[item - 1].name.lower(), EN_NUMBERS[item - 1]]
-    return names + ["tea set", "paper", "parasol", "purple"]
+    """Every way the grammar lets a card be named aloud: the lexicon's item, colour, sticker
+    symbol and geisha words, and the position numbers."""
+    heard = grammar_words(Context.any())
+    return [w for w in ENGLISH.cards if set(w.split()) <= heard] + list(EN_NUMBERS)
 
 
 def prompts(count: int = DEFAULT_COUNT, seed: int = 0) -> list[str]:
@@ -105,35 +100,6 @@ class Enrollment:
         return recorded
 
 
-def microphone_capture(source: Any = None) -> Callable[[], bytes | None]:
-    """One utterance from the default microphone (or another SpeechRecognition source) per
-    call; None when nobody spoke."""
-    from companion.voice.listen import (
-        AMBIENT_SECONDS,
-        LISTEN_TIMEOUT,
-        PHRASE_TIME_LIMIT,
-        RATE,
-        open_microphone,
-        speech_recognition_module,
-    )
-
-    sr, mic = open_microphone() if source is None else (speech_recognition_module(), source)
-    listener = sr.Recognizer()
-    with mic as source:
-        listener.adjust_for_ambient_noise(source, duration=AMBIENT_SECONDS)
-
-    def capture() -> bytes | None:
-        try:
-            with mic as source:
-                audio = listener.listen(source, timeout=LISTEN_TIMEOUT,
-                                        phrase_time_limit=PHRASE_TIME_LIMIT)
-        except sr.WaitTimeoutError:
-            return None
-        return bytes(audio.get_raw_data(convert_rate=RATE, convert_width=2))
-
-    return capture
-
-
 def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "voice-enroll", help="teach the voice recognizer one player's voice",
@@ -169,6 +135,7 @@ def _speaker(enabled: bool) -> tuple[Say, Callable[[], None]]:
 
 def run(args: argparse.Namespace) -> int:
     say, close = _speaker(not args.no_speech)
+    kept = 0
     try:
         profile = Profile.named(args.name)
         if args.from_dir is not None:
@@ -176,15 +143,16 @@ def run(args: argparse.Namespace) -> int:
             for n, utt in enumerate(recordings, profile.next_index()):
                 profile.save(n, utt.pcm, utt.text)
         elif args.count > 0:
-            from companion.voice.listen import MicrophoneUnavailable
+            from companion.voice.listen import MicrophoneUnavailable, Recorder
 
             try:
-                capture = microphone_capture()
-            except MicrophoneUnavailable as exc:
-                say(str(exc))
+                capture = Recorder().record
+            except MicrophoneUnavailable:
+                say("No microphone could be opened, so nothing can be recorded. Plug one in "
+                    "and run this again, or give recordings made elsewhere with --from-dir.")
                 return 2
             say(f"Voice profile for {args.name}. Read each command after it is said, in "
-                "your usual voice, where you play.")
+                "your usual voice, where you play. Control C stops; what is recorded is kept.")
             try:
                 # Another session of the same player reads other commands.
                 texts = prompts(args.count, seed=profile.next_index())
@@ -193,6 +161,7 @@ def run(args: argparse.Namespace) -> int:
                 say("Stopped; what was recorded is kept.")
         utterances: list[Utterance] = (load_recordings(profile.recordings)
                                        if profile.recordings.is_dir() else [])
+        kept = len(utterances)
         if len(utterances) >= MIN_UTTERANCES:
             say(f"Learning your voice from {len(utterances)} commands; this takes a moment.")
         report = adapt(utterances, profile.model)
@@ -203,17 +172,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     except (AdaptationUnavailable, ProfileError, OSError) as exc:
         say(f"The voice profile was not made: {exc}")
+        if kept >= MIN_UTTERANCES:
+            say(f"The {kept} recordings are kept; once that is fixed, learn from them with: "
+                f"companion voice-enroll --name {args.name} --count 0")
         return 2
     finally:
         close()
 
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="companion")
-    add_parser(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    return int(args.func(args))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -99,20 +99,25 @@ def _pcm(audio: Any) -> bytes:
     return bytes(audio.get_raw_data(convert_rate=RATE, convert_width=2))
 
 
-class PushToTalk:
-    """Capture one command when asked (after the push-to-talk key).
+def _audio_source(device_index: int | None, source: Any) -> tuple[Any, Any]:
+    """(speech_recognition module, source): the microphone, or `source` when given (any
+    SpeechRecognition audio source, e.g. a file in tests)."""
+    if source is None:
+        return open_microphone(device_index)
+    return speech_recognition_module(), source
+
+
+class Recorder:
+    """One utterance per `record()` from the microphone, as 16 kHz 16-bit PCM.
 
     The microphone is opened once at the start, to calibrate to the room and so that a
     missing or refused microphone is said when voice is turned on, not at the first key.
     """
 
-    def __init__(self, recognizer: Recognizer, device_index: int | None = None,
+    def __init__(self, device_index: int | None = None,
                  phrase_time_limit: float = PHRASE_TIME_LIMIT, source: Any = None) -> None:
-        # `source`: any SpeechRecognition audio source instead of the microphone (a file).
-        self._sr, self._mic = open_microphone(device_index) if source is None else (
-            speech_recognition_module(), source)
+        self._sr, self._mic = _audio_source(device_index, source)
         self._listener = self._sr.Recognizer()
-        self._recognizer = recognizer
         self.phrase_time_limit = phrase_time_limit
         opened = _enter(self._mic)
         try:
@@ -120,7 +125,7 @@ class PushToTalk:
         finally:
             self._mic.__exit__(None, None, None)
 
-    def capture(self, context: Context | None = None) -> Recognition | None:
+    def record(self) -> bytes | None:
         """Listen for one utterance; None when nobody spoke before the timeout."""
         opened = _enter(self._mic)
         try:
@@ -133,7 +138,21 @@ class PushToTalk:
                 f"The microphone stopped working ({exc}); continuing without voice.") from None
         finally:
             self._mic.__exit__(None, None, None)
-        return self._recognizer.recognize(_pcm(audio), context)
+        return _pcm(audio)
+
+
+class PushToTalk:
+    """Capture and recognize one command when asked (after the push-to-talk key)."""
+
+    def __init__(self, recognizer: Recognizer, device_index: int | None = None,
+                 phrase_time_limit: float = PHRASE_TIME_LIMIT, source: Any = None) -> None:
+        self._recorder = Recorder(device_index, phrase_time_limit, source)
+        self._recognizer = recognizer
+
+    def capture(self, context: Context | None = None) -> Recognition | None:
+        """Recognize one utterance; None when nobody spoke before the timeout."""
+        pcm = self._recorder.record()
+        return None if pcm is None else self._recognizer.recognize(pcm, context)
 
 
 class BackgroundListener:
@@ -148,8 +167,7 @@ class BackgroundListener:
                  context: Context | None = None, device_index: int | None = None,
                  phrase_time_limit: float = PHRASE_TIME_LIMIT, source: Any = None,
                  on_lost: Callable[[MicrophoneUnavailable], None] | None = None) -> None:
-        self._sr, self._mic = open_microphone(device_index) if source is None else (
-            speech_recognition_module(), source)
+        self._sr, self._mic = _audio_source(device_index, source)
         self._recognizer = recognizer
         self._callback = callback
         self._on_lost = on_lost  # told once if the microphone stops working

@@ -11,7 +11,7 @@ lines) and the rules engine; anything they refuse is refused, never guessed at.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.commands import Adjust, Ask, Reply, Undo
@@ -365,12 +365,10 @@ def recognize_in(recognizer: SphinxRecognizer, pcm: bytes, ctx: MomijiContext) -
     """Recognize one utterance (16 kHz mono 16-bit PCM) in a Momiji context."""
     prepare(recognizer)
     grammar = Grammar(f"momiji_{ctx.kind}", build_grammar(ctx))
-    heard = recognizer.recognize_grammar(
+    # Lists are always asked about: `settled` gives them the "Yes or no?" confidence.
+    return recognizer.recognize_grammar(
         pcm, grammar, WIDE_GRAMMAR, lambda words: read(words, ctx),
         lambda command: LOW if items(command) >= ASK_FROM_ITEMS else None)
-    if heard.command is not None and items(heard.command) >= ASK_FROM_ITEMS:
-        return replace(heard, confidence=min(heard.confidence, LOW))
-    return heard
 
 
 def items(command: str) -> int:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 import re
-import wave
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from companion.speech.audio import AudioFormat, wav_bytes
 from companion.voice.adapt import AdaptReport, Utterance
 from companion.voice.audio import AudioError, read_wav
 from companion.voice.sphinx import SAMPLE_RATE
@@ -71,11 +71,7 @@ class Profile:
         """Keep one recorded command (before anything is said about it)."""
         self.recordings.mkdir(parents=True, exist_ok=True)
         path = self.recordings / f"{index:04d}.wav"
-        with wave.open(str(path), "wb") as out:
-            out.setnchannels(1)
-            out.setsampwidth(2)
-            out.setframerate(SAMPLE_RATE)
-            out.writeframes(pcm)
+        path.write_bytes(wav_bytes(pcm, AudioFormat(SAMPLE_RATE)))
         path.with_suffix(".txt").write_text(text.strip() + "\n", encoding="utf-8")
         return path
 
