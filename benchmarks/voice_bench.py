@@ -344,24 +344,24 @@ def enroll(voices: tuple[str, ...], count: int, seed: int, root: str, processes:
 
 
 _RECOGNIZERS: dict[str | None, SphinxRecognizer] = {}
-_OPTIONS: dict[str, object] = {}
 _THRESHOLD = 0.8
+_HMM: str | None = None  # a model for every voice (--hmm), else the recognizer's own
+_MLLR: str | None = None
+_MODELS: dict[str, str] = {}  # voice → its enrolled model (--enroll)
 
 
 def _init(threshold: float, hmm: str | None = None, mllr: str | None = None,
           models: dict[str, str] | None = None) -> None:
-    global _THRESHOLD
-    _THRESHOLD = threshold
-    _OPTIONS.update(hmm=hmm, mllr=mllr, models=models or {})
+    global _THRESHOLD, _HMM, _MLLR
+    _THRESHOLD, _HMM, _MLLR = threshold, hmm, mllr
+    _MODELS.update(models or {})
 
 
 def _recognizer(voice: str) -> SphinxRecognizer:
     """The worker's recognizer for this voice: its enrolled model, or the common one."""
-    models: dict[str, str] = _OPTIONS["models"]  # type: ignore[assignment]
-    key = voice if voice in models else None
+    key = voice if voice in _MODELS else None
     if key not in _RECOGNIZERS:
-        hmm = models.get(voice) or _OPTIONS["hmm"]
-        _RECOGNIZERS[key] = SphinxRecognizer(hmm=hmm, mllr=_OPTIONS["mllr"])  # type: ignore[arg-type]
+        _RECOGNIZERS[key] = SphinxRecognizer(hmm=_MODELS.get(voice, _HMM), mllr=_MLLR)
     return _RECOGNIZERS[key]
 
 
