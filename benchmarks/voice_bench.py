@@ -6,7 +6,9 @@ seeded random command sets, and mixed with each of white noise, pink noise and t
 Each mixture is recognized with the context a real game would have (an answer after a known
 gift, a turn with the tokens left...) and, for every `--any-every`th utterance, with the
 `any` context. The baseline is SpeechRecognition's free-form `recognize_sphinx`, its text
-normalized in the utterance's context. Work is spread over `--jobs` processes (default 2).
+normalized in the utterance's context. By default one utterance is decoded at a time, as in
+play (the second opinions in worker processes beside the main decode), so the latencies are
+the player's; `--jobs 2` runs two utterances at a time, faster, each in one process.
 
 What is counted is what the player meets after the confirmation policy: a command the policy
 refuses (too much noise, a doubtful yes) is a refusal. "wrong" counts every different command
@@ -16,7 +18,7 @@ without a question.
 Needs numpy (benchmark only). Writes nothing unless `--write-docs` is given.
 
     .venv/bin/python benchmarks/voice_bench.py --quick            # ~1 min
-    .venv/bin/python benchmarks/voice_bench.py --write-docs       # 3 seeds, ~8 min on 2 cores
+    .venv/bin/python benchmarks/voice_bench.py --write-docs       # 3 seeds, ~10 min on 2 cores
 """
 
 from __future__ import annotations
@@ -348,12 +350,13 @@ _THRESHOLD = 0.8
 _HMM: str | None = None  # a model for every voice (--hmm), else the recognizer's own
 _MLLR: str | None = None
 _MODELS: dict[str, str] = {}  # voice → its enrolled model (--enroll)
+_PARALLEL = False  # second opinions in decoder processes, as in play (--jobs 1 only)
 
 
 def _init(threshold: float, hmm: str | None = None, mllr: str | None = None,
-          models: dict[str, str] | None = None) -> None:
-    global _THRESHOLD, _HMM, _MLLR
-    _THRESHOLD, _HMM, _MLLR = threshold, hmm, mllr
+          models: dict[str, str] | None = None, parallel: bool = False) -> None:
+    global _THRESHOLD, _HMM, _MLLR, _PARALLEL
+    _THRESHOLD, _HMM, _MLLR, _PARALLEL = threshold, hmm, mllr, parallel
     _MODELS.update(models or {})
 
 
@@ -361,7 +364,8 @@ def _recognizer(voice: str) -> SphinxRecognizer:
     """The worker's recognizer for this voice: its enrolled model, or the common one."""
     key = voice if voice in _MODELS else None
     if key not in _RECOGNIZERS:
-        _RECOGNIZERS[key] = SphinxRecognizer(hmm=_MODELS.get(voice, _HMM), mllr=_MLLR)
+        _RECOGNIZERS[key] = SphinxRecognizer(hmm=_MODELS.get(voice, _HMM), mllr=_MLLR,
+                                             parallel=_PARALLEL)
     return _RECOGNIZERS[key]
 
 
@@ -391,8 +395,12 @@ def _work(job: Job) -> list[Outcome]:
 def run(jobs: list[Job], threshold: float, processes: int, verbose: bool,
         hmm: str | None = None, mllr: str | None = None,
         models: dict[str, str] | None = None) -> list[Outcome]:
+    # One utterance at a time: decode as the companion does in play, second opinions in
+    # worker processes beside the main decode (the latency a player meets). Several at a
+    # time: each in one process, or the cores would be shared three ways.
+    parallel = processes == 1
     with multiprocessing.get_context("fork").Pool(
-            processes, _init, (threshold, hmm, mllr, models)) as pool:
+            processes, _init, (threshold, hmm, mllr, models, parallel)) as pool:
         results = pool.map(_work, jobs, chunksize=4)
     outcomes = []
     for job, result in zip(jobs, results, strict=True):
@@ -486,7 +494,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="also recognize every Nth utterance in the `any` context (0: never)")
     parser.add_argument("--baseline-every", type=int, default=5,
                         help="run free-form recognize_sphinx on every Nth utterance (0: never)")
-    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="utterances at a time; 1 (default) decodes as play does, with "
+                             "the second opinions in worker processes: the latency a player "
+                             "meets. More runs faster but its latencies are not the player's")
     parser.add_argument("--threshold", type=float, default=None,
                         help="confirmation threshold (default: the policy's)")
     parser.add_argument("--verbose", action="store_true", help="print every miss on stderr")
@@ -533,8 +544,11 @@ def main(argv: list[str] | None = None) -> int:
             f"{len(voices)} voices, SNRs "
             f"{'/'.join(map(str, SNRS))} dB x {'/'.join(NOISES)} noise; `any` on 1 utterance in "
             f"{args.any_every}, baseline on 1 in {args.baseline_every}; "
-            f"confirmation threshold {threshold}; run {elapsed:.0f} s on {args.jobs} "
-            "processes.\n\n" + table(outcomes, by_noise=False) + "\n\n"
+            f"confirmation threshold {threshold}; "
+            + ("one utterance at a time, decoded as in play (second opinions in worker "
+               "processes)" if args.jobs == 1 else
+               f"{args.jobs} utterances at a time, each decoded in one process")
+            + f"; run {elapsed:.0f} s.\n\n" + table(outcomes, by_noise=False) + "\n\n"
             + summary(outcomes) + "\n\nPer noise type:\n\n" + table(outcomes))
     print(text)
     if args.dump:

@@ -196,7 +196,7 @@ def test_real_speech_drowned_in_noise_is_never_applied(tmp_path):
     import struct
 
     from companion.voice.audio import read_wav
-    from companion.voice.policy import MIN_MARGIN, Accept, decide
+    from companion.voice.policy import MIN_MARGIN, TOO_NOISY, Accept, Refuse, decide
     from companion.voice.sphinx import SphinxRecognizer
 
     wav = tmp_path / "u.wav"
@@ -213,7 +213,10 @@ def test_real_speech_drowned_in_noise_is_never_applied(tmp_path):
     drowned = recognizer.recognize(struct.pack(f"<{len(noisy)}h", *noisy))
     assert heard.margin is not None and heard.margin > MIN_MARGIN + 10
     assert drowned.margin is not None and drowned.margin < MIN_MARGIN
-    assert not isinstance(decide(drowned), Accept)
+    assert heard.command == "discard" and isinstance(decide(heard), Accept)
+    # Refused by the recognizer itself (no second opinions needed), with the reason.
+    assert drowned.command is None
+    assert decide(drowned) == Refuse(TOO_NOISY, "too_noisy")
     session = session_after()
     before = session.state
     handle_recognition(session, drowned)

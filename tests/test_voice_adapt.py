@@ -271,5 +271,6 @@ def test_a_failed_adaptation_keeps_the_recordings_and_says_how_to_retry(tmp_path
                  "--no-speech"]) == 2
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-2].startswith("The voice profile was not made: Adapting to a voice needs")
+    assert not any(line.startswith("Learning your voice") for line in lines)
     assert lines[-1] == (f"The {MIN_UTTERANCES + 2} recordings are kept; once that is fixed, "
                         "learn from them with: companion voice-enroll --name Ana --count 0")

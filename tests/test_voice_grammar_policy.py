@@ -66,6 +66,10 @@ def test_policy() -> None:
     assert decide(Recognition("yes", 0.9, "yes", MIN_MARGIN - 1)) == noisy
     assert decide(Recognition("score", 0.9, "score", 3.0)) == Accept("score", "")
     assert isinstance(decide(Recognition("discard", 0.9, "", MIN_MARGIN + 1)), Accept)
+    # Nothing understood: in noise the reason is the noise, otherwise "please repeat".
+    assert decide(Recognition(None, 0.0, "", MIN_MARGIN - 1)) == noisy
+    assert decide(Recognition(None, 0.0, "", MIN_MARGIN + 1)) == Refuse()
+    assert decide(Recognition(None, 0.0, "")) == Refuse()
     assert readback("reveal tea") == "Reveal tea."
 
 

@@ -14,7 +14,13 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.voice.adapt import MIN_UTTERANCES, AdaptationUnavailable, Utterance, adapt
+from companion.voice.adapt import (
+    MIN_UTTERANCES,
+    AdaptationUnavailable,
+    Utterance,
+    adapt,
+    find_tools,
+)
 from companion.voice.context import Context
 from companion.voice.grammar import grammar_words
 from companion.voice.lexicon import EN_NUMBERS, ENGLISH
@@ -136,6 +142,12 @@ def _speaker(enabled: bool) -> tuple[Say, Callable[[], None]]:
 def run(args: argparse.Namespace) -> int:
     say, close = _speaker(not args.no_speech)
     kept = 0
+    retry = f"companion voice-enroll --name {args.name} --count 0"
+    try:
+        find_tools()
+        missing: AdaptationUnavailable | None = None
+    except AdaptationUnavailable as exc:
+        missing = exc
     try:
         profile = Profile.named(args.name)
         if args.from_dir is not None:
@@ -151,6 +163,10 @@ def run(args: argparse.Namespace) -> int:
                 say("No microphone could be opened, so nothing can be recorded. Plug one in "
                     "and run this again, or give recordings made elsewhere with --from-dir.")
                 return 2
+            if missing is not None:
+                # Said before the reading, not after it: the recordings still serve later.
+                say(f"This computer cannot learn a voice yet. {missing} The recordings will "
+                    f"be kept; once that is fixed, learn from them with: {retry}")
             say(f"Voice profile for {args.name}. Read each command after it is said, in "
                 "your usual voice, where you play. Control C stops; what is recorded is kept.")
             try:
@@ -162,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
         utterances: list[Utterance] = (load_recordings(profile.recordings)
                                        if profile.recordings.is_dir() else [])
         kept = len(utterances)
-        if len(utterances) >= MIN_UTTERANCES:
+        if len(utterances) >= MIN_UTTERANCES and missing is None:
             say(f"Learning your voice from {len(utterances)} commands; this takes a moment.")
         report = adapt(utterances, profile.model)
         profile.record_made(report)
@@ -174,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
         say(f"The voice profile was not made: {exc}")
         if kept >= MIN_UTTERANCES:
             say(f"The {kept} recordings are kept; once that is fixed, learn from them with: "
-                f"companion voice-enroll --name {args.name} --count 0")
+                f"{retry}")
         return 2
     finally:
         close()

@@ -11,16 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.voice.lexicon import QUERIES, SETTINGS
-from companion.voice.sphinx import Recognition
+from companion.voice.sphinx import MIN_MARGIN, Recognition
 
 CONFIRM_THRESHOLD = 0.8
 REFUSAL = "I did not understand, please repeat."
 TOO_NOISY = ("Too much noise for me to be sure. Please repeat closer to the microphone, "
              "or use the keys.")
-# Below this loudness margin (dB of the speech above the noise around it, sphinx.prepare) a
-# command the decoders agree on is as often wrong as right (measured on the benchmark:
-# docs/voice.md), so it is refused with that reason rather than applied or asked about.
-MIN_MARGIN = 17.0
 # Commands that change nothing in the game (undo is a query here: it is itself undoable by
 # replay, and asking "undo? yes or no" after every undo would be tiresome).
 QUERY_COMMANDS = frozenset(QUERIES) | frozenset(SETTINGS)  # they change nothing in a game
@@ -75,11 +71,15 @@ def readback(command: str) -> str:
 def decide(recognition: Recognition, threshold: float = CONFIRM_THRESHOLD) -> Decision:
     """Accept, Confirm or Refuse a recognition (pure)."""
     command = recognition.command
+    # Below MIN_MARGIN (sphinx.py) what the decoders agree on is as often wrong as right:
+    # refused with that reason rather than applied or asked about. The Sphinx recognizer
+    # already refuses such commands itself (without the second opinions): say why here.
+    noisy = recognition.margin is not None and recognition.margin < MIN_MARGIN
     if command is None:
-        return Refuse()
+        return Refuse(TOO_NOISY, "too_noisy") if noisy else Refuse()
     if command in QUERY_COMMANDS:
         return Accept(command, "")  # changes nothing: a misheard query costs a sentence
-    if recognition.margin is not None and recognition.margin < MIN_MARGIN:
+    if noisy:
         return Refuse(TOO_NOISY, "too_noisy")
     if command in ANSWERS:
         # A doubtful yes must not apply a command: asking "yes or no?" about a "yes" would

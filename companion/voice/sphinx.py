@@ -13,6 +13,11 @@ offered for confirmation (LOW). The competitor disagrees: refused, because a con
 question about a wrong command is itself a wrong answer. Measured figures and the
 alternatives (posterior, phone-loop score gap, garbage loop) are in docs/voice.md.
 
+With two cores or more the competitor and the other front end decode in worker processes
+(`workers.py`) while the main decode runs here: the three take about the time of the slowest
+instead of their sum. Below the noise margin only the main decode runs, since whatever it
+hears is refused unless it is a question.
+
 Front-end settings (cmn, remove_noise, lowerf, upperf...) passed to `Decoder(**kwargs)` are
 silently overridden by the model's `feat.params` (checked: `cmn="none"` still decodes with
 batch CMN, which the en-us model already uses). The only way to change them is a model
@@ -22,6 +27,7 @@ directory with another `feat.params`; `model_dir()` builds one from links.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import math
 import os
 import random
@@ -34,11 +40,15 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.voice.context import Context
 from companion.voice.grammar import build_grammar, grammar_words
 from companion.voice.lexicon import PRONUNCIATIONS, QUERIES, SETTINGS
 from companion.voice.normalize import normalize
+
+if TYPE_CHECKING:
+    from companion.voice.workers import DecoderProcess
 
 SAMPLE_RATE = 16000
 # Tighter beams (1e-30) were 20% faster but lost 10 points of accuracy at 40 dB: keep the
@@ -57,6 +67,10 @@ HIGH = 0.9  # every decode agrees
 ASK_ABOUT = frozenset({"gift", "competition"})  # lists of cards: always "Yes or no?"
 ALWAYS_ANSWERED = frozenset(QUERIES) | frozenset(SETTINGS)  # they change nothing
 LOW = 0.5  # the whole-grammar competitor agrees, the other front end does not: ask for a yes
+# Below this loudness margin (dB of the speech over the noise around it, `prepare`) a command
+# the decoders agree on is as often wrong as right (measured on the benchmark: docs/voice.md):
+# only questions, which change nothing, are still answered.
+MIN_MARGIN = 17.0
 NOISE_FLOOR = 6.0  # amplitude (16-bit units) of the floor added where the audio is silent
 TRIM_MARGIN = 0.1  # seconds kept around the detected speech
 TRIM_FRACTION = 0.3  # threshold position between the noise floor and the loud frames (dB)
@@ -91,6 +105,8 @@ class Grammar:
 
 # (search name, JSGF text made on first use): what a decoder decodes against.
 _Search = tuple[str, Callable[[], str]]
+# A decode started (maybe in another process): call it for its words.
+_Pending = Callable[[], str]
 
 
 class VoiceUnavailable(RuntimeError):
@@ -267,14 +283,74 @@ class _Decoder:
         return hyp.hypstr if hyp is not None else ""
 
 
+class _Role:
+    """A second opinion (the competitor, the other front end): decoded in a worker process
+    when `parallel`, else here, built on first use (and here again if the worker fails)."""
+
+    def __init__(self, ps: object, options: dict[str, object],
+                 extra: dict[str, tuple[str, ...]], parallel: bool) -> None:
+        self._ps = ps
+        self._options = options
+        self._extra = extra  # the recognizer's, so a decoder built later has every word
+        self._local: _Decoder | None = None
+        self._worker: DecoderProcess | None = None
+        if parallel:
+            from companion.voice.workers import DecoderProcess
+            self._worker = DecoderProcess(options, extra)
+
+    @property
+    def parallel(self) -> bool:
+        return self._worker is not None and self._worker.dead is None
+
+    def start(self, audio: bytes, search: _Search) -> _Pending:
+        """Start decoding (in the worker) and return what waits for the words."""
+        if self.parallel:
+            assert self._worker is not None
+            from companion.voice.workers import WorkerGone
+            name, text = search
+            try:
+                ident = self._worker.submit(audio, name, text())
+            except WorkerGone:
+                pass
+            else:
+                def wait() -> str:
+                    try:
+                        return self._worker.words(ident)  # type: ignore[union-attr]
+                    except WorkerGone:
+                        return self._here().decode(audio, search)
+                return wait
+        return lambda: self._here().decode(audio, search)
+
+    def _here(self) -> _Decoder:
+        if self._local is None:
+            self._local = _Decoder(self._ps, self._options, self._extra)
+        return self._local
+
+    def add_words(self, pronunciations: Mapping[str, Sequence[str]]) -> None:
+        if self.parallel:
+            assert self._worker is not None
+            from companion.voice.workers import WorkerGone
+            with contextlib.suppress(WorkerGone):  # a lost worker: the local one learns them
+                self._worker.add_words(pronunciations)
+        if self._local is not None:
+            self._local.add_words(pronunciations, pronunciations)
+
+    def close(self) -> None:
+        if self._worker is not None:
+            self._worker.close()
+
+
 class SphinxRecognizer:
     """Reusable grammar recognizer: `recognize(pcm, context)` → Recognition.
 
     Thread-safe (one utterance at a time). Takes 16 kHz mono 16-bit little-endian PCM.
+    `parallel` (default: with two cores or more) decodes the second opinions in worker
+    processes; `close()` stops them (they also end with the program).
     """
 
     def __init__(self, hmm: str | None = None, dictionary: str | None = None,
-                 verify: bool = True, mllr: str | None = None) -> None:
+                 verify: bool = True, mllr: str | None = None,
+                 parallel: bool | None = None) -> None:
         self._ps = _import_pocketsphinx()
         options: dict[str, object] = dict(DECODER_OPTIONS)
         options["lm"] = None  # no n-gram model: grammars only (faster start, less memory)
@@ -286,40 +362,39 @@ class SphinxRecognizer:
             options["mllr"] = mllr
         self._options = options
         self._main = _Decoder(self._ps, options)
-        self._second: _Decoder | None = None  # the competitor, built on first use
-        self._third: _Decoder | None = None  # the other front end, built on first use
         self._lock = threading.Lock()
         self.verify = verify
         # Words other games' grammars need, given to every decoder (those built later too).
         self._extra: dict[str, tuple[str, ...]] = {}
+        if parallel is None:
+            parallel = (os.cpu_count() or 1) >= 2
+        parallel = parallel and verify
+        hmm_dir = str(options.get("hmm") or self._main.decoder.config["hmm"])
+        self._second = _Role(self._ps, {**options, **COMPETITOR_OPTIONS}, self._extra, parallel)
+        self._third = _Role(self._ps, {**options, "hmm": model_dir(hmm_dir, VERIFIER_FEATURES)},
+                            self._extra, parallel)
+
+    @property
+    def parallel(self) -> bool:
+        """Whether the second opinions are decoded in worker processes now."""
+        return self._second.parallel and self._third.parallel
+
+    def close(self) -> None:
+        """Stop the worker processes (decoding goes on here if used again)."""
+        self._second.close()
+        self._third.close()
 
     def add_words(self, pronunciations: Mapping[str, Sequence[str]]) -> None:
         """Teach every decoder these words (CMU phones) where its dictionary lacks them."""
         with self._lock:
             self._extra.update({w: tuple(p) for w, p in pronunciations.items()})
-            for decoder in (self._main, self._second, self._third):
-                if decoder is not None:
-                    decoder.add_words(pronunciations, pronunciations)
+            self._main.add_words(pronunciations, pronunciations)
+            self._second.add_words(pronunciations)
+            self._third.add_words(pronunciations)
 
     def known(self, word: str) -> bool:
         """Whether the decoders can say `word` (in the dictionary, or added)."""
         return self._main.decoder.lookup_word(word) is not None
-
-    def _competitor(self, audio: bytes, search: _Search) -> str:
-        if self._second is None:
-            self._second = _Decoder(self._ps, {**self._options, **COMPETITOR_OPTIONS},
-                                    self._extra)
-        return self._second.decode(audio, search)
-
-    def _other_front_end(self, audio: bytes, search: Context | _Search) -> str:
-        if isinstance(search, Context):
-            ctx = search
-            search = (ctx.name, lambda: build_grammar(ctx))
-        if self._third is None:
-            hmm = str(self._options.get("hmm") or self._main.decoder.config["hmm"])
-            options = {**self._options, "hmm": model_dir(hmm, VERIFIER_FEATURES)}
-            self._third = _Decoder(self._ps, options, self._extra)
-        return self._third.decode(audio, search)
 
     def words(self, pcm: bytes, context: Context | None = None) -> str:
         """The raw grammar words only (diagnostics)."""
@@ -362,22 +437,29 @@ class SphinxRecognizer:
     def _agree(self, audio: bytes, search: _Search, wide: _Search,
                read: Callable[[str], str | None], margin: float | None = None,
                settled: Callable[[str], float | None] | None = None) -> Recognition:
+        noisy = margin is not None and margin < MIN_MARGIN
         with self._lock:
+            # In parallel, the second opinions start before the main decode and run beside
+            # it; when the main decode makes them useless, their words are dropped later.
+            early = self.verify and not noisy and self.parallel
+            competitor = self._second.start(audio, wide) if early else None
+            other_front_end = self._third.start(audio, search) if early else None
             words = self._main.decode(audio, search)
             command = read(words) if words else None
-            if command is None:
-                # No complete path, or words that do not make a valid command: refuse.
+            if command is None or (noisy and command not in ALWAYS_ANSWERED):
+                # No complete path, words that make no valid command, or too much noise to
+                # trust anything but a question: refuse.
                 return Recognition(None, 0.0, words, margin)
             fixed = settled(command) if settled is not None else None
             if not self.verify:
                 return Recognition(command, HIGH if fixed is None else fixed, words, margin)
-            other = self._competitor(audio, wide)
+            other = (competitor or self._second.start(audio, wide))()
             if not other or read(other) != command:
                 # Measured: alone, the context decode is wrong 20-35% of the time on synthetic
                 # voices; when the whole grammar hears something else, refuse.
                 return Recognition(None, 0.0, words, margin)
-            if fixed is not None:  # the third decode would change nothing: ~100 ms saved
+            if fixed is not None:  # the third decode would change nothing
                 return Recognition(command, fixed, words, margin)
-            third = self._other_front_end(audio, search)
+            third = (other_front_end or self._third.start(audio, search))()
         agrees = bool(third) and read(third) == command
         return Recognition(command, HIGH if agrees else LOW, words, margin)
