@@ -96,16 +96,22 @@ class Voice:
         self.mode = mode
         self.hub = hub
         self._push_key = PushKey()
-        recognizer = _module(session).make_recognizer(SphinxRecognizer(hmm=model))
-        if mode == "push":
-            self._push: Any = PushToTalk(recognizer)
-            self._listener: Any = None
-        else:
-            self._push = None
-            self._listener = BackgroundListener(recognizer, self._heard, context_for(session),
-                                                on_lost=self._heard)
-            self._listener.start()
-            hub.add_closer(self._listener.stop)
+        decoders = SphinxRecognizer(hmm=model)
+        recognizer = _module(session).make_recognizer(decoders)
+        try:
+            if mode == "push":
+                self._push: Any = PushToTalk(recognizer)
+                self._listener: Any = None
+            else:
+                self._push = None
+                self._listener = BackgroundListener(recognizer, self._heard,
+                                                    context_for(session), on_lost=self._heard)
+                self._listener.start()
+                hub.add_closer(self._listener.stop)
+        except BaseException:
+            decoders.close()  # no microphone: its decoder process is not needed
+            raise
+        hub.add_closer(decoders.close)
 
     def _heard(self, recognition: Any) -> None:
         """A Recognition, or the MicrophoneUnavailable that ended listening."""

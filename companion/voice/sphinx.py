@@ -13,10 +13,10 @@ offered for confirmation (LOW). The competitor disagrees: refused, because a con
 question about a wrong command is itself a wrong answer. Measured figures and the
 alternatives (posterior, phone-loop score gap, garbage loop) are in docs/voice.md.
 
-With two cores or more the competitor and the other front end decode in worker processes
-(`workers.py`) while the main decode runs here: the three take about the time of the slowest
-instead of their sum. Below the noise margin only the main decode runs, since whatever it
-hears is refused unless it is a question.
+With two cores or more the competitor (the slowest decode: the whole command grammar) runs in
+a worker process (`workers.py`) while the main decode and then the other front end run here:
+the three take about the time of the competitor instead of their sum. Below the noise margin
+only the main decode runs, since whatever it hears is refused unless it is a question.
 
 Front-end settings (cmn, remove_noise, lowerf, upperf...) passed to `Decoder(**kwargs)` are
 silently overridden by the model's `feat.params` (checked: `cmn="none"` still decodes with
@@ -368,16 +368,18 @@ class SphinxRecognizer:
         self._extra: dict[str, tuple[str, ...]] = {}
         if parallel is None:
             parallel = (os.cpu_count() or 1) >= 2
-        parallel = parallel and verify
         hmm_dir = str(options.get("hmm") or self._main.decoder.config["hmm"])
-        self._second = _Role(self._ps, {**options, **COMPETITOR_OPTIONS}, self._extra, parallel)
+        # The competitor (the slowest decode: the wide grammar) gets a worker; the other front
+        # end is decoded here, after the main decode, while the competitor runs.
+        self._second = _Role(self._ps, {**options, **COMPETITOR_OPTIONS}, self._extra,
+                             parallel and verify)
         self._third = _Role(self._ps, {**options, "hmm": model_dir(hmm_dir, VERIFIER_FEATURES)},
-                            self._extra, parallel)
+                            self._extra, False)
 
     @property
     def parallel(self) -> bool:
-        """Whether the second opinions are decoded in worker processes now."""
-        return self._second.parallel and self._third.parallel
+        """Whether the competitor is decoded in a worker process now."""
+        return self._second.parallel
 
     def close(self) -> None:
         """Stop the worker processes (decoding goes on here if used again)."""
@@ -439,11 +441,10 @@ class SphinxRecognizer:
                settled: Callable[[str], float | None] | None = None) -> Recognition:
         noisy = margin is not None and margin < MIN_MARGIN
         with self._lock:
-            # In parallel, the second opinions start before the main decode and run beside
-            # it; when the main decode makes them useless, their words are dropped later.
+            # In parallel the competitor starts before the main decode and runs beside it
+            # (then beside the other front end); when it is not needed its words are dropped.
             early = self.verify and not noisy and self.parallel
             competitor = self._second.start(audio, wide) if early else None
-            other_front_end = self._third.start(audio, search) if early else None
             words = self._main.decode(audio, search)
             command = read(words) if words else None
             if command is None or (noisy and command not in ALWAYS_ANSWERED):
@@ -453,6 +454,10 @@ class SphinxRecognizer:
             fixed = settled(command) if settled is not None else None
             if not self.verify:
                 return Recognition(command, HIGH if fixed is None else fixed, words, margin)
+            third = None
+            if competitor is not None and fixed is None:
+                # Made while the competitor decodes in its worker: it costs no time there.
+                third = self._third.start(audio, search)()
             other = (competitor or self._second.start(audio, wide))()
             if not other or read(other) != command:
                 # Measured: alone, the context decode is wrong 20-35% of the time on synthetic
@@ -460,6 +465,7 @@ class SphinxRecognizer:
                 return Recognition(None, 0.0, words, margin)
             if fixed is not None:  # the third decode would change nothing
                 return Recognition(command, fixed, words, margin)
-            third = (other_front_end or self._third.start(audio, search))()
+            if third is None:
+                third = self._third.start(audio, search)()
         agrees = bool(third) and read(third) == command
         return Recognition(command, HIGH if agrees else LOW, words, margin)
