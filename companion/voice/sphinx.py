@@ -344,8 +344,8 @@ class SphinxRecognizer:
     """Reusable grammar recognizer: `recognize(pcm, context)` → Recognition.
 
     Thread-safe (one utterance at a time). Takes 16 kHz mono 16-bit little-endian PCM.
-    `parallel` (default: with two cores or more) decodes the second opinions in worker
-    processes; `close()` stops them (they also end with the program).
+    `parallel` (default: with two cores or more) decodes the competitor in a worker process;
+    `close()` stops it (it also ends with the program).
     """
 
     def __init__(self, hmm: str | None = None, dictionary: str | None = None,
