@@ -76,7 +76,8 @@ def test_a_worker_that_dies_costs_no_command(audio) -> None:  # type: ignore[no-
 def test_a_worker_that_cannot_start_says_why() -> None:
     worker = DecoderProcess({"hmm": "/no/such/model", "lm": None, "loglevel": "FATAL"})
     with pytest.raises(WorkerGone) as failure:
-        worker.submit(b"\0\0" * 1600, "g", "#JSGF V1.0;\ngrammar g;\npublic <c> = score;\n")
+        worker.words(worker.submit(b"\0\0" * 1600, "g",
+                                   "#JSGF V1.0;\ngrammar g;\npublic <c> = score;\n"))
     assert worker.dead and str(failure.value) == worker.dead
     worker.close()
 

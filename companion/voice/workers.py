@@ -147,23 +147,18 @@ class DecoderProcess:
             self._fail(f"the decoder process has gone ({exc})")
 
     def _send(self, kind: str, payload: object) -> int:
-        self._check()
+        # Not waiting for "ready": the request waits in the pipe while the worker starts, so
+        # the first command's main decode is not held up by the worker's start.
+        if self.dead is not None:
+            raise WorkerGone(self.dead)
         ident = next(self._ids)
         self._write((ident, kind, payload))
         return ident
 
-    def _check(self) -> None:
+    def _await(self, ident: int) -> str:
         if self.dead is not None:
             raise WorkerGone(self.dead)
-        if not self._ready:
-            self._receive(0, START_SECONDS)
-            self._ready = True
-
-    def _await(self, ident: int) -> str:
-        self._check()
-        return self._receive(ident, ANSWER_SECONDS)
-
-    def _receive(self, ident: int, seconds: float) -> str:
+        seconds = ANSWER_SECONDS + (0 if self._ready else START_SECONDS)
         while True:
             try:
                 answer = self._answers.get(timeout=seconds)
@@ -173,10 +168,11 @@ class DecoderProcess:
                 self._fail("the decoder process has gone")
             got, kind, payload = answer
             if kind == "error" and got in (0, ident):
-                self._fail(str(payload))
+                self._fail(str(payload))  # 0: it could not start
+            self._ready = True
             if got == ident:
                 return str(payload)
-            # An answer nobody waits for any more: dropped.
+            # "ready", or an answer nobody waits for any more: dropped.
 
     def _fail(self, why: str) -> NoReturn:
         self.dead = why
