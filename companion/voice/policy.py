@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.voice.lexicon import QUERIES, SETTINGS
-from companion.voice.sphinx import MIN_MARGIN, Recognition
+from companion.voice.sphinx import ALWAYS_ANSWERED, MIN_MARGIN, Recognition
 
 CONFIRM_THRESHOLD = 0.8
 REFUSAL = "I did not understand, please repeat."
 TOO_NOISY = ("Too much noise for me to be sure. Please repeat closer to the microphone, "
              "or use the keys.")
-# Commands that change nothing in the game (undo is a query here: it is itself undoable by
-# replay, and asking "undo? yes or no" after every undo would be tiresome).
-QUERY_COMMANDS = frozenset(QUERIES) | frozenset(SETTINGS)  # they change nothing in a game
+QUERY_COMMANDS = ALWAYS_ANSWERED  # questions and settings: they change nothing in a game
 ANSWERS = frozenset({"yes", "no"})
 
 

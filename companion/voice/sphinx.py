@@ -65,7 +65,9 @@ VERIFIER_FEATURES: dict[str, str] = {"remove_noise": "no"}
 MAX_SEARCHES = 24  # grammars kept compiled; answer contexts differ every turn
 HIGH = 0.9  # every decode agrees
 ASK_ABOUT = frozenset({"gift", "competition"})  # lists of cards: always "Yes or no?"
-ALWAYS_ANSWERED = frozenset(QUERIES) | frozenset(SETTINGS)  # they change nothing
+# Commands that change nothing in the game, answered without a question (undo is one: it is
+# itself undoable by replay, and "undo? yes or no" after every undo would be tiresome).
+ALWAYS_ANSWERED = frozenset(QUERIES) | frozenset(SETTINGS)
 LOW = 0.5  # the whole-grammar competitor agrees, the other front end does not: ask for a yes
 # Below this loudness margin (dB of the speech over the noise around it, `prepare`) a command
 # the decoders agree on is as often wrong as right (measured on the benchmark: docs/voice.md):
