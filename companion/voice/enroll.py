@@ -164,9 +164,9 @@ def run(args: argparse.Namespace) -> int:
                     "and run this again, or give recordings made elsewhere with --from-dir.")
                 return 2
             if missing is not None:
-                # Said before the reading, not after it: the recordings still serve later.
-                say(f"This computer cannot learn a voice yet. {missing} The recordings will "
-                    f"be kept; once that is fixed, learn from them with: {retry}")
+                # Said before the reading, not after it; what happens to it first.
+                say("This computer cannot learn a voice yet; your recordings will be kept "
+                    f"for later. {missing} Once that is fixed, learn from them with: {retry}")
             say(f"Voice profile for {args.name}. Read each command after it is said, in "
                 "your usual voice, where you play. Control C stops; what is recorded is kept.")
             try:
