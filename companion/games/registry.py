@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from importlib import import_module
 from typing import Any
 
@@ -34,5 +35,5 @@ def resume_command(name: str, db: str | None = None) -> str:
     """The command that continues a saved game of `name` (kept in the log at `db`)."""
     words = ["companion", "play"] + ([] if name == DEFAULT_GAME else [name]) + ["--resume"]
     if db is not None:
-        words += ["--db", db]
+        words += ["--db", shlex.quote(db)]
     return " ".join(words)
