@@ -38,7 +38,7 @@ def _texts(messages: list) -> list[str]:
 def test_quit_and_new_game_are_shared_commands_in_every_language(game):
     state = game.new_state({"players": ["Ana", "Ben"], "rules": game.rule_sets[0]})
     parse = hanamikoji_command if game.name == "hanamikoji" else momiji_command
-    for line in ("quit", "Quitter", "salir", "вийти", "exit", "/*-"):
+    for line in ("quit", "Quitter", "salir", "вийти", "exit", "/*+"):
         assert game.interpret(line, state, None, "en") == Quit(), line
     for line in ("new game", "nouvelle partie", "Nueva partida", "нова гра", ".."):
         assert game.interpret(line, state, None, "en") == NewGame(), line
