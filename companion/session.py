@@ -91,7 +91,7 @@ class Session:
     def quit(self) -> list[Message]:
         """Said when play stops (quit, end of input, Ctrl-C): whether the game is saved and
         how to go on with it."""
-        self._said(self.record.retry())  # the disk may have been freed meanwhile
+        self.record.retry()  # the disk may have been freed meanwhile: the answer says so
         if self.record.backlog:
             return [Message("quit", "quit_unsaved", {"n": self.record.unsaved})]
         if self.record.store is None:
