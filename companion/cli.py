@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.games.registry import GAMES, load_game
+from companion.games.registry import DEFAULT_GAME, GAMES, load_game, resume_command
 from companion.narrate.catalogue import LANGUAGES, available
 
 
@@ -30,7 +30,7 @@ def system_language() -> str:
 
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     play = sub.add_parser("play", help="play a game, spoken and printed")
-    play.add_argument("game", nargs="?", default="hanamikoji", choices=sorted(GAMES))
+    play.add_argument("game", nargs="?", default=DEFAULT_GAME, choices=sorted(GAMES))
     play.add_argument("--lang", choices=LANGUAGES, help="language (default: the system's, else fr)")
     play.add_argument("--rules", help="Hanamikoji: iello (default), classic or es-optional")
     play.add_argument("--players", nargs="+", metavar="NAME", help="the first one starts")
@@ -78,13 +78,10 @@ def run_play(args: argparse.Namespace) -> int:
     if earbuds is None:
         print(catalogue.render(Message("error", "bad_earbud")))
         return 2
-    try:
-        store = GameStore(args.db or default_path())
-    except Exception as error:  # an unwritable folder must not stop a game
-        print(catalogue.render(Message("error", "log_unavailable", {"reason": str(error)})))
-        store = None
-
-    saved = store.last_unfinished(game.name) if (store and args.resume) else None
+    # A log that cannot be written is opened read-only (or not at all): the session says
+    # so once, and play goes on unsaved.
+    store = GameStore(args.db or default_path())
+    saved = store.last_unfinished(game.name) if args.resume else None
     if saved is not None:
         config = dict(saved.config)
         if args.lang:
@@ -97,6 +94,7 @@ def run_play(args: argparse.Namespace) -> int:
         if config is None:
             return 2
         session = Session(game, config, store)
+    session.resume_command = resume_command(game.name, str(args.db) if args.db else None)
 
     speaker = None
     notice = None
@@ -141,6 +139,7 @@ def run_play(args: argparse.Namespace) -> int:
         from companion.play_voice import attach_voice
 
         voice = attach_voice(hub, session, args.voice, out.emit, args.voice_profile)
+    quitting = False  # `quit` said: the loop ends
     try:
         for item in hub:
             if speaker is not None and interactive:
@@ -156,21 +155,32 @@ def run_play(args: argparse.Namespace) -> int:
                     if speaker is not None:
                         _adjust(speaker, m.data["setting"])
             out.emit(messages)
+            quitting = any(m.event == "quit" for m in messages)
+            if quitting:
+                break
             if voice is not None:
                 voice.follow()
-    except KeyboardInterrupt:
-        pass
+        if interactive and not quitting:  # Ctrl-D: the keyboard's input ended
+            quitting = _say_quit(out, session)
+    except KeyboardInterrupt:  # Ctrl-C
+        quitting = _say_quit(out, session)
     finally:
         hub.close()
         if args.script:
             source.close()
         if speaker is not None:
-            if not interactive:
-                speaker.wait(timeout=600)
+            if not interactive or quitting:
+                speaker.wait(timeout=600 if not interactive else 15)
             speaker.close()
         if store is not None:
             store.close()
     return 0
+
+
+def _say_quit(out: Any, session: Any) -> bool:
+    """Play stops: say whether the game is saved and how to go on with it."""
+    out.emit(session.quit())
+    return True
 
 
 def _route(item: Any, session: Any, registry: Any) -> list[Any]:

@@ -1,4 +1,5 @@
-"""Commands any game shares: queries, undo, answers to questions, speech settings.
+"""Commands any game shares: queries, undo, answers to questions, speech settings, quit
+and new game.
 
 Like game actions, each is a frozen value whose `text()` parses back to the same value.
 """
@@ -74,7 +75,23 @@ class Adjust:
         return self.setting.value
 
 
-MetaCommand = Ask | Undo | Reply | Cancel | Adjust
+@dataclass(frozen=True)
+class Quit:
+    """Stop playing: the game stays in the log, to be resumed."""
+
+    def text(self) -> str:
+        return "quit"
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """After game over: the next game with the same players and settings."""
+
+    def text(self) -> str:
+        return "new game"
+
+
+MetaCommand = Ask | Undo | Reply | Cancel | Adjust | Quit | NewGame
 
 
 def parse_meta(text: str) -> MetaCommand | None:
@@ -88,4 +105,5 @@ def parse_meta(text: str) -> MetaCommand | None:
             return Adjust(setting)
     return {
         "undo": Undo(), "yes": Reply(True), "no": Reply(False), "cancel": Cancel(),
+        "quit": Quit(), "new game": NewGame(),
     }.get(text)

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from companion.commands import Adjust, Ask, Cancel, MetaCommand, Reply, Undo
+from companion.commands import Adjust, Ask, Cancel, MetaCommand, NewGame, Quit, Reply, Undo
 from companion.errors import InvalidCommand
 from companion.normalize import Token, fold, tokens
 
@@ -33,8 +33,8 @@ class PhraseTable:
             self._longest = max(self._longest, len(key))
 
     def put_meta(self, lexicon: Any) -> None:
-        """The words every game shares: questions, voice settings, undo, yes, no, cancel
-        (a game's lexicon module names them QUERY_WORDS, SETTING_WORDS, UNDO_WORDS, ...)."""
+        """The words every game shares: questions, voice settings, undo, yes, no, cancel,
+        quit, new game (a game's lexicon module names them QUERY_WORDS, UNDO_WORDS, ...)."""
         for query, words in lexicon.QUERY_WORDS.items():
             self.put(words, ("query", query))
         for setting, words in lexicon.SETTING_WORDS.items():
@@ -43,6 +43,8 @@ class PhraseTable:
         self.put(lexicon.YES_WORDS, ("yes", None))
         self.put(lexicon.NO_WORDS, ("no", None))
         self.put(lexicon.CANCEL_WORDS, ("cancel", None))
+        self.put(lexicon.QUIT_WORDS, ("quit", None))
+        self.put(lexicon.NEW_GAME_WORDS, ("new_game", None))
 
     def meanings(
         self, line: str, special: Special | None = None, drop: tuple[str, ...] = ("filler",)
@@ -81,4 +83,5 @@ def meta_command(word: Word) -> MetaCommand | None:
         return Ask(value)  # type: ignore[arg-type]
     if kind == "setting":
         return Adjust(value)  # type: ignore[arg-type]
-    return {"undo": Undo(), "yes": Reply(True), "no": Reply(False), "cancel": Cancel()}.get(kind)
+    return {"undo": Undo(), "yes": Reply(True), "no": Reply(False), "cancel": Cancel(),
+            "quit": Quit(), "new_game": NewGame()}.get(kind)

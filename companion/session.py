@@ -2,7 +2,8 @@
 
 The session turns one input line into Messages. It owns no device: lines come from any
 input, Messages go to any output. Every accepted step is written to the store before the
-Messages announcing it are returned, so nothing announced can be lost.
+Messages announcing it are returned, so nothing announced can be lost. A log that cannot be
+written is said once, and play goes on (see companion.store.GameRecord).
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from companion.commands import Adjust, Ask, Cancel, Query, Reply, Undo
-from companion.errors import CompanionError
+from companion.commands import Adjust, Ask, Cancel, NewGame, Query, Quit, Reply, Undo
+from companion.errors import CompanionError, IllegalAction
+from companion.games.registry import resume_command
 from companion.narrate.message import Message, Priority
-from companion.store import GameStore
+from companion.store import GameRecord, GameStore, WriteReport
 
 T = TypeVar("T")
 
@@ -48,6 +50,7 @@ class Session:
         self.names: list[str] = list(config["players"])
         self.lang: str = config.get("lang", "en")
         self.store = store
+        self.resume_command = resume_command(game.name)  # said on quitting
         self.initial = game.new_state(config)
         self.state = self.initial
         self.log: list[Any] = []  # accepted actions, in order
@@ -55,19 +58,47 @@ class Session:
         self.confirming: Any = None  # a command awaiting yes or no
         self.history: list[list[Message]] = []
         self.cursor: int | None = None  # position while stepping back through history
+        self._last_step: list[Message] = []  # the narration of the last accepted step
+        if steps:  # a resumed game: back and forward step through its narration again
+            self._announce(game.start(self.state, self.names) + self._prompt())
         for text in steps:
             self._accept(game.parse(text))
-        if store is not None and game_id is None:
-            game_id = store.new_game(game.name, config)
-        self.game_id = game_id
+        self.record = GameRecord(store, game.name, config, game_id)
+        self._notes = self._said(self.record.opened())
+        if game_id is None:
+            self._notes += self._write("new")
+
+    @property
+    def game_id(self) -> int | None:
+        return self.record.game_id
 
     # -- lines in, messages out -------------------------------------------------------
     def start(self) -> list[Message]:
-        return self._announce(self.game.start(self.state, self.names) + self._prompt())
+        notes, self._notes = self._notes, []
+        return self._announce(self.game.start(self.state, self.names) + notes + self._prompt())
 
     def resume(self) -> list[Message]:
+        """Where the game stands. The last step is said again: it was written before it was
+        announced, and whether it was heard before the companion stopped cannot be known."""
         intro = [Message("resumed", "resumed", {"steps": len(self.log), "n": len(self.log)})]
-        return self._announce(intro + self.game.status(self.state, self.names) + self._prompt())
+        if self._last_step:
+            intro += [Message("repeat", "last_step")]
+            intro += [replace(m, event="repeat") for m in self._last_step]
+        notes, self._notes = self._notes, []
+        status = self.game.status(self.state, self.names)
+        return self._announce(intro + status + notes + self._prompt())
+
+    def quit(self) -> list[Message]:
+        """Said when play stops (quit, end of input, Ctrl-C): whether the game is saved and
+        how to go on with it."""
+        self.record.retry()  # the disk may have been freed meanwhile: the answer says so
+        if self.record.backlog:
+            return [Message("quit", "quit_unsaved", {"n": self.record.unsaved})]
+        if self.record.store is None:
+            return [Message("quit", "quit_not_kept")]
+        if self.game.is_over(self.state):
+            return [Message("quit", "quit_over")]
+        return [Message("quit", "quit_saved", {"command": self.resume_command})]
 
     def handle(self, line: str) -> list[Message]:
         try:
@@ -100,6 +131,10 @@ class Session:
             return self._ask(command.query)
         if isinstance(command, Undo):
             return self._undo()
+        if isinstance(command, Quit):
+            return self._announce(self.quit())
+        if isinstance(command, NewGame):
+            return self._new_game()
         if isinstance(command, Cancel):
             if self.pending is None and self.confirming is None:
                 return self._announce([Message("info", "nothing_to_cancel")] + self._prompt())
@@ -124,20 +159,46 @@ class Session:
     def _act(self, action: Any) -> list[Message]:
         actor = self.game.actor(self.state)
         state, events = self.game.apply(self.state, action)
-        if self.store is not None and self.game_id is not None:
-            self.store.append(self.game_id, action.text())  # before anything is announced
-            if self.game.is_over(state):
-                self.store.finish(self.game_id)
+        notes = self._write("append", action.text())  # before anything is announced
+        if self.game.is_over(state):
+            notes += self._write("finish")
         self.state = state
         self.log.append((action, actor))
         self.pending = None
-        messages = self.game.narrate(events, state, self.names)
-        return self._announce(messages + self._prompt())
+        self._last_step = self.game.narrate(events, state, self.names)
+        return self._announce(self._last_step + notes + self._prompt())
 
     def _accept(self, action: Any) -> None:
+        """A step from the log: applied, and its narration kept for back, forward, resume."""
         actor = self.game.actor(self.state)
-        self.state, _ = self.game.apply(self.state, action)
+        self.state, events = self.game.apply(self.state, action)
         self.log.append((action, actor))
+        self._last_step = self.game.narrate(events, self.state, self.names)
+        self._announce(self._last_step + self._prompt())
+
+    def _new_game(self) -> list[Message]:
+        """After game over, the next game with the same players and settings."""
+        if not self.game.is_over(self.state):
+            raise IllegalAction("new_game_later", "a new game starts once this one is over")
+        self.initial = self.state = self.game.new_state(self.config)
+        self.log, self.pending, self.confirming, self._last_step = [], None, None, []
+        self._notes += self._write("new")
+        return self.start()
+
+    def _write(self, op: str, text: str = "") -> list[Message]:
+        return self._said(self.record.write(op, text))
+
+    def _said(self, report: WriteReport) -> list[Message]:
+        """A log problem, said once, with what to do; or that the log is complete again."""
+        if report.problem is not None:
+            return [Message("storage", f"storage_{report.problem.cause}",
+                            {"path": report.problem.path},
+                            {"code": report.problem.cause, "reason": str(report.problem)})]
+        if report.caught_up is not None:
+            n = report.caught_up
+            key = "storage_saved_again" if n else "storage_writable_again"
+            return [Message("storage", key, {"n": n}, {"code": "saved"})]
+        return []
 
     def _undo(self) -> list[Message]:
         if self.pending is not None:
@@ -145,8 +206,7 @@ class Session:
             return self._announce([Message("info", "cancelled")] + self._prompt())
         if not self.log:
             return self._announce([Message("info", "nothing_to_undo")] + self._prompt())
-        if self.store is not None and self.game_id is not None:
-            self.store.undo(self.game_id)
+        notes = self._write("undo")
         action, actor = self.log.pop()
         state = self.initial
         for earlier, _ in self.log:
@@ -155,7 +215,7 @@ class Session:
         what = self.game.describe(action, actor, self.names)
         return self._announce(
             [Message("undo", "undone", {"what": what}, {"command": action.text()})]
-            + self._prompt()
+            + notes + self._prompt()
         )
 
     def _ask(self, query: Query) -> list[Message]:

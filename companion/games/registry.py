@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import shlex
 from importlib import import_module
 from typing import Any
 
+DEFAULT_GAME = "hanamikoji"  # `companion play` alone
 GAMES: dict[str, str] = {
     "hanamikoji": "companion.games.hanamikoji.adapter:Hanamikoji",
     "momiji": "companion.games.momiji.adapter:Momiji",
@@ -27,3 +29,11 @@ def available_games() -> list[str]:
             continue
         names.append(name)
     return names
+
+
+def resume_command(name: str, db: str | None = None) -> str:
+    """The command that continues a saved game of `name` (kept in the log at `db`)."""
+    words = ["companion", "play"] + ([] if name == DEFAULT_GAME else [name]) + ["--resume"]
+    if db is not None:
+        words += ["--db", shlex.quote(db)]
+    return " ".join(words)

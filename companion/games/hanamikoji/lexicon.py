@@ -316,6 +316,11 @@ UNDO_WORDS = ("undo", "annuler", "annule", "-", "deshacer", "скасувати"
 YES_WORDS = ("yes", "oui", "ok", "d accord", "si", "так")
 NO_WORDS = ("no", "n", "non", "ні")
 CANCEL_WORDS = ("cancel", "0", "zero", "abandon", "cancelar", "відміна")
+# quit and new game on the keypad: slash star plus, and the dot twice (no minus: on a keypad
+# read with --keypad each symbol acts at once, and minus is undo)
+QUIT_WORDS = ("quit", "exit", "quitter", "salir", "вийти", "/ * +")
+NEW_GAME_WORDS = ("new game", "another game", "play again", "nouvelle partie", "rejouer",
+                  "nueva partida", "otra partida", "нова гра", ". .")
 PAIR_SEPARATORS = ("/", "then", "puis", "luego", "потім")
 FILLERS = (
     "a",
