@@ -9,11 +9,38 @@ from __future__ import annotations
 
 from typing import Any
 
+# What a refusal may read back of the player's own input: a few words, never a page.
+ECHO_WORDS = 6
+ECHO_CHARS = 60
+SENTENCE_CHARS = 100  # a line longer than this is no command anyone means to say
+
+
+def excerpt(text: str) -> str:
+    """`text` if it is short enough to say back, else its first words and "…"."""
+    words = text.split()
+    if len(words) <= ECHO_WORDS and len(text) <= ECHO_CHARS:
+        return text
+    start = " ".join(words[:ECHO_WORDS])[:ECHO_CHARS].rstrip()
+    return start + "…"
+
+
+def is_long(text: str) -> bool:
+    """Longer than a sentence, so not read back: its first words are said instead."""
+    return len(text.strip()) > SENTENCE_CHARS
+
 
 class CompanionError(ValueError):
-    """Base: an input that changes nothing and gets a spoken reason."""
+    """Base: an input that changes nothing and gets a spoken reason.
+
+    Text parameters echo what the player typed or said; each is cut to `excerpt` here, so
+    that no refusal, from any input, reads a long line back in full.
+    """
 
     def __init__(self, key: str, english: str, **params: Any) -> None:
+        for name, value in params.items():
+            if isinstance(value, str) and excerpt(value) != value:
+                params[name] = excerpt(value)
+                english = english.replace(value, params[name])
         super().__init__(english)
         self.key = key
         self.params = params
@@ -33,3 +60,12 @@ class AmbiguousCommand(CompanionError):
     def __init__(self, key: str, english: str, options: tuple[Any, ...], **params: Any) -> None:
         super().__init__(key, english, **params)
         self.options = options
+
+
+class ConfirmFirst(IllegalAction):
+    """Allowed only if the player confirms (the companion cannot tell whether the rules
+    allow it): the session asks the question `key`, and a yes applies `command`."""
+
+    def __init__(self, key: str, english: str, command: Any, **params: Any) -> None:
+        super().__init__(key, english, **params)
+        self.command = command

@@ -7,13 +7,43 @@ import unicodedata
 from dataclasses import dataclass
 
 # Keypad symbols and the pair separator stay tokens of their own.
+KEYPAD_KEYS = "/*+-.?"
 _SPLIT = re.compile(r"[/*+\-?.]|[^\W_]+", re.UNICODE)
+# Punctuation a sentence may hold without changing its meaning: apostrophes join elided
+# words ("l'éventail", "п'ять") and commas separate listed cards. Anything else is refused.
+_HARMLESS = "'’ʼ,"
+# Compatibility forms kept as they are, so refused: "²" is AZERTY's key beside "1", a
+# slip of the finger rather than a digit, and "½" no card at all.
+_KEPT_FORMS = ("<super>", "<sub>", "<fraction>")
 
 
 @dataclass(frozen=True)
 class Token:
     word: str  # lowercase, accents removed
     accented: bool  # the raw token carried an accent (French "thé" is not English "the")
+
+
+def normal(line: str) -> str:
+    """Full-width and other compatibility characters as their plain forms (NFKC: "ｇｉｆｔ",
+    "３"), except superscripts, subscripts and fractions; accents composed (NFC)."""
+    plain = "".join(
+        c if unicodedata.decomposition(c).startswith(_KEPT_FORMS)
+        else unicodedata.normalize("NFKC", c)
+        for c in line
+    )
+    return unicodedata.normalize("NFC", plain)
+
+
+def stray(line: str) -> str | None:
+    """The first character of a (normal) line that is no letter, digit, space, keypad key
+    or harmless punctuation: a line holding one is refused, never read around it."""
+    for c in line:
+        if c.isalnum() or c.isspace() or c in KEYPAD_KEYS or c in _HARMLESS:
+            continue
+        if unicodedata.category(c).startswith("M"):
+            continue  # a combining accent typed on its own
+        return c
+    return None
 
 
 def fold(text: str) -> str:
@@ -25,8 +55,8 @@ def fold(text: str) -> str:
 
 def tokens(line: str) -> list[Token]:
     out = []
-    # NFC first: accents typed as separate combining marks must not split a word.
-    for raw in _SPLIT.findall(unicodedata.normalize("NFC", line).lower()):
+    # Composed first: accents typed as separate combining marks must not split a word.
+    for raw in _SPLIT.findall(normal(line).lower()):
         word = fold(raw)
         out.append(Token(word, word != raw.replace("œ", "oe").replace("æ", "ae")))
     return out

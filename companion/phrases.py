@@ -2,7 +2,8 @@
 
 A game lists its phrases with their meanings (kind, value); a line becomes the list of
 meanings in order. Digits stay digits (their meaning depends on the moment), fillers are
-dropped, and an unknown word is refused with what was understood before it.
+dropped, and an unknown word is refused with what was understood before it. A stray
+character (no letter, digit, keypad key or sentence punctuation) refuses the whole line.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.commands import Adjust, Ask, Cancel, MetaCommand, NewGame, Quit, Reply, Undo
-from companion.errors import InvalidCommand
-from companion.normalize import Token, fold, tokens
+from companion.errors import InvalidCommand, is_long
+from companion.normalize import Token, fold, normal, stray, tokens
 
 Word = tuple[str, object]
 # A game's own rule for one word before the table is consulted (e.g. "the" vs "thé").
@@ -49,6 +50,13 @@ class PhraseTable:
     def meanings(
         self, line: str, special: Special | None = None, drop: tuple[str, ...] = ("filler",)
     ) -> list[Word]:
+        line = normal(line)
+        odd = stray(line)
+        if odd is not None:
+            shown = odd if odd.isprintable() else f"U+{ord(odd):04X}"
+            raise InvalidCommand(
+                "stray_character", f"'{shown}' is not part of a command", char=shown
+            )
         toks = tokens(line)
         out: list[Word] = []
         i = 0
@@ -68,6 +76,10 @@ class PhraseTable:
                     i += size
                     break
             else:
+                if is_long(line):  # a pasted paragraph: say so, with its first words only
+                    raise InvalidCommand(
+                        "long_line", f"a long line was not understood: '{line}'", start=line
+                    )
                 understood = " ".join(t.word for t in toks[:i])
                 raise InvalidCommand(
                     "unknown_word", f"I did not understand '{word}'", word=word,

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from companion.commands import Adjust, Ask, Cancel, NewGame, Query, Quit, Reply, Undo
-from companion.errors import CompanionError, IllegalAction
+from companion.errors import CompanionError, ConfirmFirst, IllegalAction
 from companion.games.registry import resume_command
 from companion.narrate.message import Message, Priority
 from companion.store import GameRecord, GameStore, WriteReport
@@ -113,8 +113,18 @@ class Session:
         """Carry out an interpreted command (text, keypad, scans and voice all end here)."""
         try:
             return self._execute(command)
+        except ConfirmFirst as question:
+            return self._ask_first(question)
         except CompanionError as error:
             return self._refuse(error)
+
+    def _ask_first(self, question: ConfirmFirst) -> list[Message]:
+        """The rules cannot tell whether a command is allowed: ask, and a yes applies it."""
+        self.confirming = question.command
+        data = {"code": question.key, "command": question.command.text()}
+        asked = Message("confirm", f"error.{question.key}", dict(question.params), data,
+                        Priority.PROMPT)
+        return self._announce([asked])
 
     def propose(self, command: Any) -> list[Message]:
         """Ask for a yes before applying `command` (used when voice is unsure)."""

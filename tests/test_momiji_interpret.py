@@ -111,9 +111,10 @@ def test_lines_mean_the_same_value(phase, lines, expected):
     state = at_setup(phase)
     for line in lines:
         assert interpret(line, state) == expected, line
-    # and the value is accepted by the rules at that moment (questions aside)
+    # and the value is accepted by the rules at that moment (questions aside; `empty` is
+    # refused here, the pile being counted: test_momiji_rules checks it)
     if isinstance(expected, (Colours, Objectives, Garden, PileSize, Collect, Reveal, Activate,
-                             Landscape, Trade, Empty)):
+                             Landscape, Trade)):
         apply(state, expected)
 
 
@@ -134,3 +135,31 @@ def test_refused_lines_name_the_reason(line, key):
     with pytest.raises(InvalidCommand) as caught:
         interpret(line, at_setup("turn"))
     assert caught.value.key == key
+
+
+# -- lines mean one thing (issue 11) -----------------------------------------------------
+@pytest.mark.parametrize(("line", "key"), [
+    ("999999", "momiji.end_alone"),
+    ("91", "momiji.end_alone"),
+    ("9 green", "momiji.end_alone"),
+    ("end red 2", "momiji.end_alone"),
+    ("88", "momiji.empty_alone"),
+    ("8 3", "momiji.empty_alone"),
+    ('{"a":1}', "stray_character"),
+    ("@@@9@@@", "stray_character"),
+    ("x" * 3000, "long_line"),
+])
+def test_keypad_lines_with_extra_tokens_are_refused(line, key):
+    with pytest.raises(InvalidCommand) as caught:
+        interpret(line, at_setup("turn"))
+    assert caught.value.key == key
+
+
+def test_full_width_keys_are_plain_keys():
+    assert interpret("１６", at_setup("turn")) == Collect(R)
+    assert interpret("ｅｎｄ", at_setup("turn")) == End()
+
+
+def test_end_anyway_has_a_canonical_text():
+    assert parse_command(End(anyway=True).text()) == End(anyway=True)
+    assert parse_command("end") == End()

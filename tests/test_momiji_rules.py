@@ -345,3 +345,67 @@ def test_ties_go_to_most_cards_in_hand_then_are_shared():
     state = replace(state, players=(a, replace(b, hand=Hand(2))))
     scores = final_scores(state)
     assert scores.winners == (0, 1) and scores.reason == "shared"
+
+
+# -- a turn without a possible main action (issue 11) --------------------------------------
+def _stuck(hand: Hand, piles=((),) * 6, acorns: int = 0) -> State:
+    """Player 1 to move, nothing in the garden, the pile out, no acorn to spend."""
+    state = started()
+    state, _ = apply(state, Collect(G))
+    state, _ = apply(state, End())
+    me = replace(state.players[1], hand=hand, piles=piles, acorns=acorns)
+    return replace(state, garden=((),) * 6, pile=0,
+                   players=(state.players[0], me, *state.players[2:]))
+
+
+def test_end_is_accepted_when_every_known_card_is_unplayable():
+    # green 2 and brown 1 fit no pile (piles start at 0); nothing else is possible
+    state = _stuck(Hand(0, (L(G, 2), L(B, 1))))
+    assert apply(state, End())[0].to_move == 2
+
+
+def test_end_is_refused_when_a_known_card_is_playable():
+    refused(_stuck(Hand(0, (L(G, 0),))), End(), "main_first")
+    refused(_stuck(Hand(0, (L(G, 0),))), End(anyway=True), "main_first")
+
+
+def test_end_with_unseen_cards_is_asked_about_and_a_yes_applies():
+    from companion.errors import ConfirmFirst
+
+    state = _stuck(Hand(2, (L(G, 2),)))
+    with pytest.raises(ConfirmFirst) as caught:
+        apply(state, End())
+    assert caught.value.key == "momiji.end_anyway"
+    assert caught.value.command == End(anyway=True)
+    assert apply(state, End(anyway=True))[0].to_move == 2
+
+
+def test_unseen_cards_cannot_fit_closed_piles():
+    closed = tuple((0, 1, 2, 3) for _ in range(6))
+    assert apply(_stuck(Hand(3), piles=closed), End())[0].to_move == 2
+
+
+def test_empty_while_a_counted_pile_holds_cards_is_refused_with_the_count():
+    state = started(pile=20)
+    with pytest.raises(IllegalAction) as caught:
+        apply(state, Empty())
+    assert caught.value.key == "momiji.pile_counted" and caught.value.params["n"] == 20
+    assert apply(started(pile=None), Empty())[0].pile == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "uk"])
+def test_the_session_asks_once_and_a_yes_ends_the_turn(lang):
+    from companion.games.momiji import Momiji
+    from companion.narrate.catalogue import Catalogue
+    from companion.session import Session
+
+    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": lang})
+    session.state = _stuck(Hand(2))
+    asked = session.handle("9")
+    assert [m.event for m in asked] == ["confirm"]
+    said = Catalogue(lang).render(asked[0])
+    assert said != asked[0].key and "?" in said
+    assert session.state.to_move == 1  # nothing applied yet
+    done = session.handle({"en": "yes", "fr": "oui", "es": "si", "uk": "так"}[lang])
+    assert session.state.to_move == 2 and session.log[-1][0] == End(anyway=True)
+    assert any(m.event != "error" for m in done)

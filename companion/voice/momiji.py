@@ -27,7 +27,7 @@ from companion.games.momiji.data import (
     tokens_for,
 )
 from companion.games.momiji.interpret import Command, interpret
-from companion.games.momiji.rules import Phase, State, apply, can_do_main
+from companion.games.momiji.rules import Phase, State, apply, main_possible
 from companion.voice.lexicon import QUERIES, SETTINGS
 from companion.voice.policy import QUERY_COMMANDS
 from companion.voice.sphinx import LOW, Grammar, Recognition, SphinxRecognizer
@@ -156,7 +156,8 @@ def momiji_context(state: State, confirming: bool = False) -> MomijiContext:
         trade=free and me.hand.size >= 2,
         bonus=main == "play" and turn.several and not turn.bonus,
         effects=turn.optional == "landscape", empty=state.pile != 0,
-        end=main not in (None, "reveal") or (main is None and not can_do_main(state)),
+        # with unnamed cards in hand, "end" is heard and the player asked to confirm
+        end=main not in (None, "reveal") or (main is None and main_possible(state) is not True),
         state=state,
     )
 

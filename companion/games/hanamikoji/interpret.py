@@ -4,14 +4,22 @@ The same words mean different things at different moments ("2" is the Discard to
 choosing an action, the fan when answering a gift, the second pair after a competition),
 so interpretation reads the state. What comes out is context-free: a value whose canonical
 text means the same thing anywhere.
+
+Cards can be read more than one way: "2 flowers" is two flowers or the fan and a flower,
+"pink flower" one card named twice or two flowers. Every reading is tried; the one whose
+number of cards fits what is expected now is taken, the usual one first; if none fits,
+the usual reading's reason is said; if equally usual readings fit, the player is asked.
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from companion.commands import Adjust, Ask, MetaCommand, Query, Setting, parse_meta
-from companion.errors import AmbiguousCommand, IllegalAction, InvalidCommand
+from companion.errors import AmbiguousCommand, CompanionError, IllegalAction, InvalidCommand
 from companion.games.hanamikoji import lexicon as lx
 from companion.games.hanamikoji.actions import (
     Action,
@@ -26,7 +34,9 @@ from companion.games.hanamikoji.actions import (
 )
 from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.rules import Phase, State
+from companion.narrate.catalogue import Alternatives
 from companion.normalize import Token as NormalToken
+from companion.normalize import normal
 from companion.phrases import PhraseTable, Word, meta_command
 
 
@@ -68,6 +78,14 @@ KEYPAD_SETTINGS = {
     "**": Setting.FASTER, "//": Setting.SLOWER, "++": Setting.LOUDER, "--": Setting.QUIETER,
 }
 
+@dataclass(frozen=True)
+class Name:
+    """A card word as said: the card, and which of its names was used ("pink", "fleur")."""
+
+    item: Item
+    word: str
+
+
 def _phrase_table() -> PhraseTable:
     table = PhraseTable()
     table.put(["/"], ("sep", None))
@@ -82,7 +100,9 @@ def _phrase_table() -> PhraseTable:
         table.put([word], ("ord", n))
     table.put(lx.PAIR_SEPARATORS, ("sep", None))
     for item, words in lx.CARD_WORDS.items():
-        table.put([w for w in words if w != "the"], ("card", item))
+        for word in words:
+            if word != "the":
+                table.put([word], ("card", Name(item, word)))
     table.put(lx.FILLERS, ("filler", None))
     return table
 
@@ -96,7 +116,8 @@ def _meanings(line: str, lang: str) -> list[Word]:
             return ("cancel", None)  # the keypad's 0 drops a half-keyed action
         if tok.word == "the":
             # French "thé" is tea; English "the" is an article, unless typed accented.
-            return ("card", Item.TEA) if tok.accented or lang == "fr" else ("filler", None)
+            tea = ("card", Name(Item.TEA, "the"))
+            return tea if tok.accented or lang == "fr" else ("filler", None)
         return None
 
     return _TABLE.meanings(line, special)
@@ -106,7 +127,7 @@ def interpret(
     line: str, state: State, *, pending: Choose | None = None, lang: str = "en"
 ) -> Command:
     """The command a line means now; raises InvalidCommand, IllegalAction, AmbiguousCommand."""
-    keyed = KEYPAD_SETTINGS.get(line.strip())
+    keyed = KEYPAD_SETTINGS.get(normal(line).strip())
     if keyed is not None:
         return Adjust(keyed)
     words = _meanings(line, lang)
@@ -156,40 +177,162 @@ def _numbered_action(args: list[Word], state: State) -> Command:
     return _action(Token(number), rest, state)
 
 
-def _cards(args: list[Word]) -> tuple[list[Item], list[int]]:
-    """Cards named in order, and the indexes where a pair separator stood."""
-    cards: list[Item] = []
-    breaks: list[int] = []
+@dataclass(frozen=True)
+class Reading:
+    """One way to read the cards of a line: the cards, where a pair separator stood, and
+    how many of its words it reads against their usual sense (a number before a card as a
+    position rather than a count, one card named twice as two cards)."""
+
+    cards: tuple[Item, ...]
+    breaks: tuple[int, ...]
+    unusual: int
+
+
+# One way to read one part of a line: its cards, whether it is a pair separator, and how
+# unusual that way is. A part's usual way comes first.
+_Option = tuple[tuple[Item, ...], bool, int]
+MOST_CARDS = 4  # no command names more: a line needing more has only its usual reading
+MOST_READINGS = 256
+T = TypeVar("T")
+
+
+def _positions(value: object) -> tuple[Item, ...]:
+    """Keyed digits or a said number as card positions (each digit one card)."""
+    digits = str(value)
+    for d in digits:
+        if not "1" <= d <= "7":
+            raise InvalidCommand("bad_position", "card positions are 1 to 7", digit=d)
+    return tuple(Item(int(d)) for d in digits)
+
+
+def _run_end(args: list[Word], start: int) -> int:
+    """Where the card words from `start` stop naming one card: a card said with several of
+    its names ("the pink flower", "Ruri fleur") is one card, if that reading fits."""
+    end = start + 1
+    first: Name = args[start][1]  # type: ignore[assignment]
+    said = {first.word}
+    while end < len(args) and args[end][0] == "card":
+        name: Name = args[end][1]  # type: ignore[assignment]
+        if name.item is not first.item or name.word in said:
+            break
+        said.add(name.word)
+        end += 1
+    return end
+
+
+def _named(item: Item, names: int) -> list[_Option]:
+    """A card said with `names` names: one card (usual), or as many cards (unusual)."""
+    options: list[_Option] = [((item,), False, 0)]
+    if names > 1:
+        options.append(((item,) * names, False, 1))
+    return options
+
+
+def _segments(args: list[Word]) -> tuple[list[list[_Option]], CompanionError | None]:
+    """The ways to read each part of a line's cards (raises for a part that has none), and
+    why the usual reading is impossible, if it is ("5 fans" cannot be a count)."""
+    segments: list[list[_Option]] = []
+    usual_error: CompanionError | None = None
     i = 0
     while i < len(args):
         kind, value = args[i]
-        nxt = args[i + 1] if i + 1 < len(args) else None
-        if kind in ("num", "digits") and nxt is not None and nxt[0] == "card":
-            if not 1 <= int(value) <= 4:  # type: ignore[call-overload]
-                raise InvalidCommand("bad_count", "a count of cards is 1 to 4", count=value)
-            cards.extend([nxt[1]] * int(value))  # "two flowers": a count  # type: ignore[list-item]
-            i += 2
-            continue
-        if kind == "card":
-            cards.append(value)  # type: ignore[arg-type]
-        elif kind == "digits":
-            for d in str(value):
-                if not "1" <= d <= "7":
-                    raise InvalidCommand("bad_position", "card positions are 1 to 7", digit=d)
-                cards.append(Item(int(d)))
-        elif kind == "num":
-            if not 1 <= int(value) <= 7:  # type: ignore[call-overload]
-                raise InvalidCommand("bad_position", "card positions are 1 to 7", digit=value)
-            cards.append(Item(int(value)))  # type: ignore[call-overload]
-        elif kind == "sep":
-            breaks.append(len(cards))
+        if kind == "sep":
+            segments.append([((), True, 0)])
+            i += 1
+        elif kind == "card":
+            end = _run_end(args, i)
+            segments.append(_named(value.item, end - i))  # type: ignore[attr-defined]
+            i = end
+        elif kind in ("num", "digits") and i + 1 < len(args) and args[i + 1][0] == "card":
+            end = _run_end(args, i + 1)
+            item: Item = args[i + 1][1].item  # type: ignore[attr-defined]
+            options, error = _counted(value, item, end - i - 1)
+            segments.append(options)
+            usual_error = usual_error or error
+            i = end
+        elif kind in ("num", "digits"):
+            segments.append([(_positions(value), False, 0)])
+            i += 1
         else:
             raise InvalidCommand("cards_expected", "I expected cards here")
-        i += 1
-    return cards, breaks
+    return segments, usual_error
 
 
-def _count(cards: list[Item], expected: int, token: Token) -> None:
+def _counted(
+    value: object, item: Item, names: int
+) -> tuple[list[_Option], CompanionError | None]:
+    """A number before a card: usually a count ("two flowers"), else a position ("flower 5
+    tomoyo": the shamisen); and why it cannot be a count. Several keyed digits are
+    positions ("4 12 fan")."""
+    digits = str(value)
+    if len(digits) > 1:
+        return _after(_positions(value), item, names, 0), None
+    if not "1" <= digits <= str(MOST_CARDS):
+        bad = InvalidCommand("bad_count", "a count of cards is 1 to 4", count=value)
+        try:
+            return _after(_positions(value), item, names, 1), bad
+        except InvalidCommand:
+            raise bad from None
+    counted = _after((item,) * (int(digits) - 1), item, names, 0)
+    return counted + _after(_positions(value), item, names, 1), None
+
+
+def _after(before: tuple[Item, ...], item: Item, names: int, cost: int) -> list[_Option]:
+    """The ways to read a card's names, with `before` cards first and `cost` added."""
+    return [(before + cards, False, c + cost) for cards, _, c in _named(item, names)]
+
+
+def _readings(args: list[Word]) -> tuple[list[Reading], CompanionError | None]:
+    """Every reading of a line's cards, the usual one first, and why the usual one is
+    impossible, if it is."""
+    segments, usual_error = _segments(args)
+    fewest = sum(min(len(cards) for cards, _, _ in seg) for seg in segments)
+    ways = 1
+    for seg in segments:
+        ways *= len(seg)
+    if fewest > MOST_CARDS or ways > MOST_READINGS:
+        combos: list[tuple[_Option, ...]] = [tuple(seg[0] for seg in segments)]
+    else:
+        combos = list(itertools.product(*segments))
+    readings = []
+    for combo in combos:
+        cards: list[Item] = []
+        breaks: list[int] = []
+        for part, is_break, _ in combo:
+            if is_break:
+                breaks.append(len(cards))
+            cards.extend(part)
+        readings.append(Reading(tuple(cards), tuple(breaks), sum(c for _, _, c in combo)))
+    return readings, usual_error
+
+
+def _best(args: list[Word], build: Callable[[Reading], T]) -> T:
+    """What the reading of `args` that fits the moment means (`build` raises for a reading
+    that does not fit). Of several that fit, the most usual; if equally usual readings mean
+    different things, the player is asked; if none fits, the usual reading's reason."""
+    readings, reason = _readings(args)
+    found: dict[int, dict[T, Reading]] = {}
+    for reading in readings:
+        try:
+            result = build(reading)
+        except CompanionError as error:
+            reason = reason or error  # the first reading is the most usual possible one
+            continue
+        found.setdefault(reading.unusual, {}).setdefault(result, reading)
+    if not found:
+        assert reason is not None
+        raise reason
+    best = found[min(found)]
+    if len(best) > 1:
+        options = tuple(best)
+        raise AmbiguousCommand(
+            "several_readings", "that line can be read several ways: say each card once",
+            options=options, readings=Alternatives(r.cards for r in best.values()),
+        )
+    return next(iter(best))
+
+
+def _count(cards: tuple[Item, ...], expected: int, token: Token) -> None:
     if len(cards) != expected:
         raise InvalidCommand(
             "card_count", f"{token.word} takes {expected} cards, not {len(cards)}",
@@ -204,10 +347,13 @@ def _action(
         raise IllegalAction("offer_waiting", "an offer is waiting for an answer", offer=state.offer)
     if state.phase is Phase.REVEAL and token is Token.SECRET:
         return _reveal(args, state)
-    cards, breaks = _cards(args)
-    if before:
-        cards = [*before, *cards]
-        breaks = []
+    return _best(args, lambda reading: _offer(token, reading, before))
+
+
+def _offer(token: Token, reading: Reading, before: tuple[Item, ...]) -> Command:
+    """The action `token` with the cards of one reading, if their number fits it."""
+    cards = (*before, *reading.cards)
+    breaks = () if before else reading.breaks
     if token is Token.SECRET:
         if cards:
             _count(cards, 1, token)
@@ -217,14 +363,29 @@ def _action(
             _count(cards, 2, token)
         return Discard((cards[0], cards[1]) if cards else None)
     if len(cards) < token.cards:
-        return Choose(token, tuple(cards))
+        return Choose(token, cards)
     if token is Token.GIFT:
         _count(cards, 3, token)
         return Gift((cards[0], cards[1], cards[2]))
     _count(cards, 4, token)
-    if breaks and breaks != [2]:
+    if breaks and breaks != (2,):
         raise InvalidCommand("pairs_of_two", "a competition is two pairs of two cards")
     return Competition(((cards[0], cards[1]), (cards[2], cards[3])))
+
+
+def _one_card(key: str, english: str) -> Callable[[Reading], Item]:
+    def build(reading: Reading) -> Item:
+        if len(reading.cards) != 1:
+            raise InvalidCommand(key, english)
+        return reading.cards[0]
+
+    return build
+
+
+def _pair_cards(reading: Reading) -> tuple[Item, ...]:
+    if not 1 <= len(reading.cards) <= 2:
+        raise InvalidCommand("take_a_pair", "a competition is answered by taking a pair")
+    return reading.cards
 
 
 def _answer(args: list[Word], state: State) -> Command:
@@ -237,10 +398,8 @@ def _answer(args: list[Word], state: State) -> Command:
             if not 1 <= n <= 3:
                 raise InvalidCommand("bad_choice", "choose the first, second or third card")
             return TakeGift(offer.cards[n - 1])
-        cards, _ = _cards(args)
-        if len(cards) != 1:
-            raise InvalidCommand("take_one_card", "a gift is answered by taking one card")
-        return TakeGift(cards[0])
+        taken = _best(args, _one_card("take_one_card", "a gift is answered by taking one card"))
+        return TakeGift(taken)
     # A competition: a pair number, an ordinal, or the cards of one pair.
     if len(args) == 1 and args[0][0] in ("ord", "num") or args and args[0][0] == "digits" and (
         len(args) == 1 and args[0][1] in ("1", "2")
@@ -249,9 +408,7 @@ def _answer(args: list[Word], state: State) -> Command:
         if n not in (1, 2):
             raise InvalidCommand("bad_pair", "choose pair 1 or pair 2", pair=n)
         return TakePair(n - 1)
-    cards, _ = _cards(args)
-    if not 1 <= len(cards) <= 2:
-        raise InvalidCommand("take_a_pair", "a competition is answered by taking a pair")
+    cards = list(_best(args, _pair_cards))
     matches = [
         i for i, pair in enumerate(offer.pairs)
         if all(pair.count(c) >= cards.count(c) for c in cards)
@@ -272,7 +429,7 @@ def _answer(args: list[Word], state: State) -> Command:
 def _reveal(args: list[Word], state: State) -> Command:
     if state.phase is not Phase.REVEAL:
         raise IllegalAction("reveal_later", "Secrets are revealed once every action is played")
-    cards, _ = _cards(args)
-    if len(cards) != 1:
-        raise InvalidCommand("reveal_one", "reveal one card: the one under your Secret token")
-    return Reveal(cards[0])
+    card = _best(args, _one_card(
+        "reveal_one", "reveal one card: the one under your Secret token"
+    ))
+    return Reveal(card)

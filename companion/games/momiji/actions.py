@@ -204,10 +204,14 @@ class Empty:
 
 @dataclass(frozen=True)
 class End:
-    """The end of the turn; cards above the hand limit are discarded."""
+    """The end of the turn; cards above the hand limit are discarded. `anyway`: the player
+    confirmed that no main action was possible, which the companion could not tell (cards
+    it has not seen might have been played)."""
+
+    anyway: bool = False
 
     def text(self) -> str:
-        return "end"
+        return "end anyway" if self.anyway else "end"
 
 
 SetupAction = Colours | Objectives | Garden | PileSize
@@ -290,6 +294,6 @@ def parse_action(text: str) -> Action:
         return Draw(_int(words[0], "draw"))
     if verb == "empty" and not words:
         return Empty()
-    if verb == "end" and not words:
-        return End()
+    if verb == "end" and words in ([], ["anyway"]):
+        return End(anyway=bool(words))
     raise InvalidCommand("momiji.unknown_action", f"'{text}' is not an action", text=text)

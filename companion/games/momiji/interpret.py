@@ -122,9 +122,11 @@ def _verb(verb: str, args: list[Word]) -> Command:
         return Gain(n if verb == "gain" else -n)
     if verb == "draw":
         return Draw(_number(args, "draw") if args else 1)
-    if verb == "empty":
-        return Empty()
-    return End()
+    if args:  # "91", "9 green": a slip, not the end of a turn
+        raise InvalidCommand(
+            f"momiji.{verb}_alone", f"{verb} takes nothing after it", action=verb
+        )
+    return Empty() if verb == "empty" else End()
 
 
 def _bare_turn(args: list[Word]) -> Command:

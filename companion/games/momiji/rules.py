@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from companion.errors import IllegalAction
+from companion.errors import ConfirmFirst, IllegalAction
 from companion.games.momiji.actions import (
     Action,
     Activate,
@@ -518,24 +518,29 @@ def play_kind(cards: tuple[Leaf, ...]) -> bool:
     )
 
 
+def _misfit(me: Player, card: Leaf) -> IllegalAction | None:
+    """Why `card` cannot go on the player's pile of its type now, or None if it can."""
+    pile = me.pile(card.colour)
+    if pile and pile[-1] == MAX_VALUE:
+        return IllegalAction("momiji.pile_closed", "a pile with a 3 is closed", colour=card.colour)
+    if not pile and card.value != 0:
+        return IllegalAction("momiji.pile_starts_at_0", "a pile starts with a 0", card=card)
+    if pile and card.value not in (pile[-1], pile[-1] + 1):
+        return IllegalAction(
+            "momiji.pile_order", "a card equals the top of its pile or is one higher",
+            card=card, top=pile[-1],
+        )
+    return None
+
+
 def _stack(state: State, me: Player, cards: tuple[Leaf, ...]) -> tuple[Player, list[Colour]]:
     """The player's piles with `cards` on them (ascending within a type), or IllegalAction."""
     closed = []
     for card in cards:
+        misfit = _misfit(me, card)
+        if misfit is not None:
+            raise misfit
         pile = me.pile(card.colour)
-        if pile and pile[-1] == MAX_VALUE:
-            raise IllegalAction(
-                "momiji.pile_closed", "a pile with a 3 is closed", colour=card.colour
-            )
-        if not pile and card.value != 0:
-            raise IllegalAction(
-                "momiji.pile_starts_at_0", "a pile starts with a 0", card=card,
-            )
-        if pile and card.value not in (pile[-1], pile[-1] + 1):
-            raise IllegalAction(
-                "momiji.pile_order", "a card equals the top of its pile or is one higher",
-                card=card, top=pile[-1],
-            )
         me = me.with_pile(card.colour, (*pile, card.value))
         if card.value == MAX_VALUE:
             closed.append(card.colour)
@@ -674,6 +679,11 @@ def _place(state: State, action: Place) -> tuple[State, tuple[Event, ...]]:
 def _empty(state: State, action: Empty) -> tuple[State, tuple[Event, ...]]:
     if state.pile == 0:
         raise IllegalAction("momiji.pile_empty", "the draw pile is already empty")
+    if state.pile is not None:  # counted: it empties by the draws and reveals told
+        raise IllegalAction(
+            "momiji.pile_counted", f"the draw pile still holds {state.pile} cards",
+            n=state.pile, pile=state.pile,
+        )
     return replace(state, pile=0), (PileEmptied(state.to_move),)
 
 
@@ -690,23 +700,43 @@ def _maybe_trigger(
     return state, (*events, EndTriggered(state.to_move, reason))
 
 
-def can_do_main(state: State) -> bool:
-    """Whether any main action is possible (if not, the turn may end without one)."""
+def main_possible(state: State) -> bool | None:
+    """Whether a main action is possible: True, False, or None when only cards in hand
+    that nobody has named could make one possible (then the player is asked)."""
     me = state.players[state.to_move]
-    if any(state.garden) or me.hand.size > 0:
-        return True
+    if any(state.garden):
+        return True  # a column to collect
     if me.acorns >= 1 and state.pile != 0:
+        return True  # reveal, then collect
+    if me.acorns >= OBJECTIVE_COST and state.available:
         return True
-    return me.acorns >= OBJECTIVE_COST and bool(state.available)
+    if any(_misfit(me, card) is None for card in me.hand.known):
+        return True
+    closed = [c for c in state.colours if me.pile(c)[-1:] == (MAX_VALUE,)]
+    if me.hand.unknown and len(closed) < len(state.colours):
+        return None
+    return False
+
+
+def can_do_main(state: State) -> bool:
+    """Whether a main action may be possible (the prompt asks for one)."""
+    return main_possible(state) is not False
 
 
 def _end(state: State, action: End) -> tuple[State, tuple[Event, ...]]:
     if state.turn.main == "reveal":
         raise IllegalAction("momiji.collect_now", "cards were revealed: collect a column now")
-    if state.turn.main is None and can_do_main(state):
-        raise IllegalAction(
-            "momiji.main_first", "first collect, play leaves or activate an objective"
-        )
+    if state.turn.main is None:
+        possible = main_possible(state)
+        if possible:
+            raise IllegalAction(
+                "momiji.main_first", "first collect, play leaves or activate an objective"
+            )
+        if possible is None and not action.anyway:
+            raise ConfirmFirst(
+                "momiji.end_anyway", "no main action this turn: end anyway?",
+                command=End(anyway=True),
+            )
     player = state.to_move
     me = state.players[player]
     excess = max(0, me.hand.size - HAND_LIMIT)
