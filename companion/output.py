@@ -2,6 +2,8 @@
 
 Private messages (a player's own Secret) are never printed on the shared screen nor
 spoken on the shared speaker: they go to that player's private audio channel, if any.
+Whether a player has one is known here only, so a message that depends on it (a prompt
+that promises an earpiece) is worded here too (Message.earpiece / otherwise).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ class Output:
         spoken: list[str] = []
         earcons: list[str] = []
         priority = 0
+        messages = [self._for_channels(m) for m in messages]
         for message in messages:
             text = self.catalogue.render(message)
             if message.private_to is not None:
@@ -74,6 +77,18 @@ class Output:
         events = {m.event for m in messages if m.private_to is None} - {"prompt"}
         kind = events.pop() if len(events) == 1 and events <= _REPLACEABLE else None
         self.speaker.say(" ".join(spoken), priority=level, kind=kind)
+
+    def has_earpiece(self, player: int) -> bool:
+        """Whether `player` has a private channel: what is private to them can be heard."""
+        channels = getattr(self.speaker, "private_channels", ())
+        return f"player:{player}" in channels
+
+    def _for_channels(self, message: Message) -> Message:
+        """The message as said with the channels this table has (see Message.earpiece)."""
+        seat = message.private_to if message.earpiece is None else message.earpiece
+        if seat is None or message.otherwise is None or self.has_earpiece(seat):
+            return message
+        return message.otherwise
 
     def notice(self, event: str, text: str) -> None:
         """A one-off line that is not part of the game (speech unavailable, ...)."""

@@ -14,8 +14,9 @@ Two things only scans make possible live here:
   with none (copies are not in the game log), which can only miss a mistake, never refuse
   a good scan.
 * Privacy. After a Secret or Discard token, the next card scans are said only on the
-  acting player's private channel; the shared speaker hears "card 1 of 2 read". The
-  action is applied as Secret(card) / Discard(cards), whose engine message is private too.
+  acting player's private channel; a player without one (no earbud) is told the cards are
+  kept unsaid, and the shared speaker then hears only "card 1 of 2 read". The action is
+  applied as Secret(card) / Discard(cards), whose engine message is private too.
 """
 
 from __future__ import annotations
@@ -243,9 +244,12 @@ def _token(session: Any, ctx: ScanContext, ref: CardRef) -> list[Message]:
 
 
 def _private_prompt(session: Any, choice: PrivateChoice) -> Message:
-    key = "scan_secret" if choice.token is Token.SECRET else "scan_discard"
-    return Message("prompt", P + key, {"player": session.names[choice.player]},
-                   {"player": session.names[choice.player]}, Priority.PROMPT)
+    """"Scan the card": read back in the player's earpiece, or, without one, kept unsaid."""
+    key = P + ("scan_secret" if choice.token is Token.SECRET else "scan_discard")
+    player = {"player": session.names[choice.player]}
+    kept = Message("prompt", key + "_kept", player, player, Priority.PROMPT)
+    return Message("prompt", key, player, player, Priority.PROMPT,
+                   earpiece=choice.player, otherwise=kept)
 
 
 def _item(session: Any, ctx: ScanContext, ref: CardRef) -> list[Message]:
@@ -344,13 +348,13 @@ def add_private(session: Any, ctx: ScanContext, item: Item, ref: CardRef | None)
             return [why, _private_refused(session, player)]
     choice.cards.append((item, ref))
     if choice.missing > 0:
-        n = int(choice.token)
-        return [
-            Message("private", P + "private_card_discard",
-                    {"cards": tuple(c for c, _ in choice.cards), "n": choice.missing},
-                    private_to=player),
-            Message("scan", P + "card_read", {"i": len(choice.cards), "n": n}),
-        ]
+        # Read back in the earpiece; only a player without one hears, with the table, that
+        # a card was read (never which): with one, the table hears what an unnamed Discard
+        # makes it hear.
+        read = Message("scan", P + "card_read", {"i": len(choice.cards), "n": int(choice.token)})
+        return [Message("private", P + "private_card_discard",
+                        {"cards": tuple(c for c, _ in choice.cards), "n": choice.missing},
+                        private_to=player, otherwise=read)]
     return apply_private(session, ctx)
 
 

@@ -134,7 +134,8 @@ class Session:
         except (AssertionError, AttributeError, TypeError):
             what = command.text()  # a query or a half-entered offer: its text is clear
         return self._announce([Message("confirm", "confirm", {"command": what},
-                                       {"command": command.text()}, Priority.PROMPT)])
+                                       {"command": self.game.public_text(command)},
+                                       Priority.PROMPT)])
 
     def _execute(self, command: Any) -> list[Message]:
         if isinstance(command, Ask):
@@ -224,7 +225,8 @@ class Session:
         self.state = state
         what = self.game.describe(action, actor, self.names)
         return self._announce(
-            [Message("undo", "undone", {"what": what}, {"command": action.text()})]
+            [Message("undo", "undone", {"what": what},
+                     {"command": self.game.public_text(action)})]
             + notes + self._prompt()
         )
 

@@ -12,6 +12,10 @@ from companion.narrate.message import Message
 
 
 class NarratedGame:
+    """Everything it says is worked out from the state's public view (`state.public()`):
+    a card a player told privately reaches only their own private Messages (made from the
+    events), never a count, a board or an answer the table hears."""
+
     narration: ModuleType  # the game's narrate module: start, prompt, events, query, describe
 
     def is_over(self, state: Any) -> bool:
@@ -21,16 +25,20 @@ class NarratedGame:
         return int(state.to_move)
 
     def start(self, state: Any, names: Sequence[str]) -> list[Message]:
-        return self.narration.start(state, names)
+        return self.narration.start(state.public(), names)
 
     def prompt(self, state: Any, names: Sequence[str], pending: Any) -> list[Message]:
-        return self.narration.prompt(state, names, pending)
+        return self.narration.prompt(state.public(), names, pending)
 
     def narrate(self, events: Sequence[Any], state: Any, names: Sequence[str]) -> list[Message]:
-        return self.narration.events(events, state, names)
+        return self.narration.events(events, state.public(), names)
 
     def query(self, q: Query, state: Any, names: Sequence[str]) -> list[Message]:
-        return self.narration.query(q, state, names)
+        return self.narration.query(q, state.public(), names)
 
     def describe(self, action: Any, actor: int, names: Sequence[str]) -> Message:
         return self.narration.describe(action, actor, names)
+
+    def public_text(self, action: Any) -> str:
+        """The action's text as the table may read it (a told Secret's card left out)."""
+        return str(action.text())

@@ -19,6 +19,11 @@ class Message:
 
     `data` holds extra machine-readable fields for --json. `private_to` marks information
     only one player may hear: it never reaches the shared speaker or the printed log.
+
+    `earpiece` names the player whose private channel (an earbud) the message depends on
+    (by default `private_to`), and `otherwise` what is said instead when that player has
+    none: a card-free acknowledgement for the table, or a wording that does not promise
+    an earpiece. The Output knows the channels, so it chooses; the rules never do I/O.
     """
 
     event: str
@@ -27,3 +32,5 @@ class Message:
     data: dict[str, Any] = field(default_factory=dict)
     priority: Priority = Priority.NARRATION
     private_to: int | None = None
+    earpiece: int | None = None
+    otherwise: Message | None = None

@@ -8,7 +8,7 @@ from typing import Any
 from companion.commands import Query
 from companion.games.base import NarratedGame
 from companion.games.hanamikoji import narrate
-from companion.games.hanamikoji.actions import Action, parse_action
+from companion.games.hanamikoji.actions import Action, Discard, Secret, parse_action
 from companion.games.hanamikoji.interpret import Choose, Command, interpret
 from companion.games.hanamikoji.rules import Event, Phase, RuleSet, State, apply, new_game
 from companion.narrate.message import Message
@@ -52,4 +52,12 @@ class Hanamikoji(NarratedGame):
 
     def status(self, state: State, names: Sequence[str]) -> list[Message]:
         """Where a resumed game stands."""
-        return narrate.query(Query.SCORE, state, names)
+        return self.query(Query.SCORE, state, names)
+
+    def public_text(self, action: Action) -> str:
+        """A Secret or Discard without its cards: what the table saw played."""
+        if isinstance(action, Secret):
+            return Secret(None).text()
+        if isinstance(action, Discard):
+            return Discard(None).text()
+        return action.text()

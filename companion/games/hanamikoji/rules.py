@@ -225,6 +225,18 @@ class State:
         seen = self.seen()
         return {item: COPIES[item] - seen[item] for item in ITEMS}
 
+    def public(self) -> State:
+        """What the whole table knows: this state without any card told privately (a
+        Secret, a Discard) or dealt unseen (hands, pile, the removed card). Everything said
+        to the table is worked out from this view, so a told card never changes it."""
+        players = tuple(
+            replace(p, hand=Hand(unknown=p.hand.size), secret=None, discard=())
+            for p in self.players
+        )
+        return replace(
+            self, players=players, pile=(None,) * len(self.pile), removed=None,  # type: ignore[arg-type]
+        )
+
 
 def offer_cards(offer: Gift | Competition) -> tuple[Item, ...]:
     if isinstance(offer, Gift):

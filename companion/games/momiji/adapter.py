@@ -58,8 +58,8 @@ class Momiji(NarratedGame):
     def status(self, state: State, names: Sequence[str]) -> list[Message]:
         """Where a resumed game stands."""
         if state.phase is Phase.TURN:
-            return narrate.board(state, names)
-        return narrate.query(Query.SCORE, state, names) if state.over else []
+            return self.query(Query.BOARD, state, names)
+        return self.query(Query.SCORE, state, names) if state.over else []
 
 
 __all__ = ["Momiji"]

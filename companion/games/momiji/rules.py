@@ -317,6 +317,12 @@ class State:
     def activated(self) -> list[tuple[Objective, int]]:
         return [(o, i) for i, p in enumerate(self.players) for o in p.objectives]
 
+    def public(self) -> State:
+        """What the whole table knows: all of it. Momiji's companion is told only what
+        every player sees (the garden, the piles, a discard anyone may look through, hand
+        cards collected from the garden), never a card hidden in a hand."""
+        return self
+
 
 def new_game(players: int) -> State:
     """A game at set-up; the first player (index 0) has 4 acorns, the others 5."""
