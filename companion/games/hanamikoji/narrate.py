@@ -149,7 +149,7 @@ def scoring(ev: RoundScored, names: Names) -> list[Message]:
         else:
             favour = Message("", "favour_stays", {"player": names[after]})
         out.append(Message("geisha", "geisha_scored",
-                           {"geisha": geisha.name, "card": item, "a": names[0], "na": a,
+                           {"geisha": geisha, "card": item, "a": names[0], "na": a,
                             "b": names[1], "nb": b, "favour": favour}))
     data = {
         "round": ev.round,
@@ -213,12 +213,12 @@ def query(q: Query, state: State, names: Names) -> list[Message]:
         for item, geisha, holder in zip(ITEMS, GEISHAS, state.favours, strict=True):
             a, b = state.players[0].side[item - 1], state.players[1].side[item - 1]
             if a == b == 0 and holder is None:
-                empty.append(geisha.name)
+                empty.append(geisha)
                 continue
             marker = (Message("", "marker_centre") if holder is None
                       else Message("", "marker_with", {"player": names[holder]}))
             parts.append(Message("", "board_geisha",
-                                 {"geisha": geisha.name, "card": item, "a": names[0], "na": a,
+                                 {"geisha": geisha, "card": item, "a": names[0], "na": a,
                                   "b": names[1], "nb": b, "marker": marker}))
         if empty:
             parts.append(Message("", "board_empty", {"geishas": empty, "n": len(empty)}))
