@@ -30,7 +30,8 @@ def system_language() -> str:
 
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     play = sub.add_parser("play", help="play a game, spoken and printed")
-    play.add_argument("game", nargs="?", default="hanamikoji", choices=sorted(GAMES))
+    play.add_argument("game", nargs="?", default="hanamikoji", choices=sorted(GAMES),
+                      help="the game (default: hanamikoji)")
     play.add_argument("--lang", choices=LANGUAGES, help="language (default: the system's, else fr)")
     play.add_argument("--rules", help="Hanamikoji: iello (default), classic or es-optional")
     play.add_argument("--players", nargs="+", metavar="NAME", help="the first one starts")
@@ -268,7 +269,20 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         except ImportError:
             continue  # an optional part that is not installed
         registrar.add_parser(sub)
+    _describe(parser)
     return parser
+
+
+def _describe(parser: argparse.ArgumentParser) -> None:
+    """A sub-command without a description of its own is described by its one-line help, so
+    that `companion X --help` always says what X does."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {a.dest: a.help for a in action._choices_actions}
+            for name, child in action.choices.items():
+                if not child.description and helps.get(name):
+                    child.description = str(helps[name]).capitalize() + "."
+                _describe(child)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
