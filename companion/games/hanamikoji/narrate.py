@@ -200,6 +200,17 @@ def describe(action: Action, actor: int, names: Names) -> Message:
     return Message("", "step_deal")
 
 
+def _offer_waiting(state: State, names: Names) -> list[Message]:
+    """The offer on the table that awaits the other player's choice, if any."""
+    if state.phase is not Phase.ANSWER or state.offer is None:
+        return []
+    people = {"player": names[state.actor], "other": names[state.to_move]}
+    if isinstance(state.offer, Gift):
+        return [Message("", "board_offer_gift", {**people, "cards": state.offer.cards})]
+    first, second = state.offer.pairs
+    return [Message("", "board_offer_competition", {**people, "first": first, "second": second})]
+
+
 def query(q: Query, state: State, names: Names) -> list[Message]:
     geishas, points = state.geishas(), state.points()
     if q is Query.SCORE:
@@ -222,6 +233,7 @@ def query(q: Query, state: State, names: Names) -> list[Message]:
                                   "b": names[1], "nb": b, "marker": marker}))
         if empty:
             parts.append(Message("", "board_empty", {"geishas": empty, "n": len(empty)}))
+        parts.extend(_offer_waiting(state, names))
         return [Message("board", "board", {"geishas": Sentences(parts)})]
     if q is Query.ACTIONS:
         return [Message("actions", "actions_left",
