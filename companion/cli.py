@@ -176,10 +176,14 @@ def run_play(args: argparse.Namespace) -> int:
 
 def _route(item: Any, session: Any, registry: Any) -> list[Any]:
     """One input to its messages: heard, scanned or keyed on a device, or typed."""
-    if item.source == "voice":
-        from companion.play_voice import handle_recognition
+    from companion.play_voice import PUSH_TO_TALK_LINE, handle_recognition
 
+    if item.source == "voice":
         return handle_recognition(session, item.event)
+    if (item.text or "").strip() == PUSH_TO_TALK_LINE:  # with voice on, it never comes here
+        from companion.narrate.message import Message, Priority
+
+        return [Message("error", "voice_off", priority=Priority.REFUSAL)]
     if registry is None:  # a game that reads no devices: typed lines only
         return session.handle(item.text) if item.text is not None else []
     from companion.devices_dispatch import handle_device_event, handle_line
