@@ -17,10 +17,13 @@ from companion.narrate.catalogue import LANGUAGES, available
 
 
 def system_language() -> str:
-    """The system's language if the companion speaks it, else French (the seeds' language)."""
+    """The system's language if the companion speaks it, else French (the seeds' language;
+    docs/playing.md says so)."""
     candidates = [os.environ.get(v, "") for v in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
-    with contextlib.suppress(ValueError):
-        candidates.append(locale.getlocale()[0] or "")
+    if not any(candidates):  # no locale in the environment (Windows, macOS apps): ask Python,
+        # which would otherwise report the C locale of a Linux box as en_US
+        with contextlib.suppress(ValueError):
+            candidates.append(locale.getlocale()[0] or "")
     for value in candidates:
         code = value.split(":")[0][:2].lower()
         if code in LANGUAGES and available(code):
