@@ -17,10 +17,13 @@ from companion.narrate.catalogue import LANGUAGES, available
 
 
 def system_language() -> str:
-    """The system's language if the companion speaks it, else French (the seeds' language)."""
+    """The system's language if the companion speaks it, else French (the seeds' language;
+    docs/playing.md says so)."""
     candidates = [os.environ.get(v, "") for v in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
-    with contextlib.suppress(ValueError):
-        candidates.append(locale.getlocale()[0] or "")
+    if not any(candidates):  # no locale in the environment (Windows, macOS apps): ask Python,
+        # which would otherwise report the C locale of a Linux box as en_US
+        with contextlib.suppress(ValueError):
+            candidates.append(locale.getlocale()[0] or "")
     for value in candidates:
         code = value.split(":")[0][:2].lower()
         if code in LANGUAGES and available(code):
@@ -30,7 +33,8 @@ def system_language() -> str:
 
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     play = sub.add_parser("play", help="play a game, spoken and printed")
-    play.add_argument("game", nargs="?", default=DEFAULT_GAME, choices=sorted(GAMES))
+    play.add_argument("game", nargs="?", default=DEFAULT_GAME, choices=sorted(GAMES),
+                      help=f"the game (default: {DEFAULT_GAME})")
     play.add_argument("--lang", choices=LANGUAGES, help="language (default: the system's, else fr)")
     play.add_argument("--rules", help="Hanamikoji: iello (default), classic or es-optional")
     play.add_argument("--players", nargs="+", metavar="NAME", help="the first one starts")
@@ -185,10 +189,14 @@ def _say_quit(out: Any, session: Any) -> bool:
 
 def _route(item: Any, session: Any, registry: Any) -> list[Any]:
     """One input to its messages: heard, scanned or keyed on a device, or typed."""
-    if item.source == "voice":
-        from companion.play_voice import handle_recognition
+    from companion.play_voice import PUSH_TO_TALK_LINE, handle_recognition
 
+    if item.source == "voice":
         return handle_recognition(session, item.event)
+    if (item.text or "").strip() == PUSH_TO_TALK_LINE:  # with voice on, it never comes here
+        from companion.narrate.message import Message, Priority
+
+        return [Message("error", "voice_off", priority=Priority.REFUSAL)]
     if registry is None:  # a game that reads no devices: typed lines only
         return session.handle(item.text) if item.text is not None else []
     from companion.devices_dispatch import handle_device_event, handle_line
@@ -278,7 +286,20 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         except ImportError:
             continue  # an optional part that is not installed
         registrar.add_parser(sub)
+    _describe(parser)
     return parser
+
+
+def _describe(parser: argparse.ArgumentParser) -> None:
+    """A sub-command without a description of its own is described by its one-line help, so
+    that `companion X --help` always says what X does."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {a.dest: a.help for a in action._choices_actions}
+            for name, child in action.choices.items():
+                if not child.description and helps.get(name):
+                    child.description = str(helps[name]).capitalize() + "."
+                _describe(child)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -226,7 +226,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     commands = parser.add_subparsers(dest="stickers_command", metavar="COMMAND", required=True)
 
     def lang_option(p: argparse.ArgumentParser, default: Lang | None = "en") -> None:
-        p.add_argument("--lang", choices=LANGS, default=default, help="language of the output")
+        p.add_argument("--lang", choices=LANGS, default=default, help="language of the output"
+                       + (f" (default: {default})" if default else ""))
 
     p = commands.add_parser("decode", help="value of a number sticker description")
     p.add_argument("text", nargs="+", metavar="TEXT", help="e.g. carré pointé, deux points")
@@ -256,7 +257,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
     p = commands.add_parser("labels", help="printable sheet of QR labels, one per card")
     p.add_argument("game", choices=LABEL_GAMES)
-    p.add_argument("--out", required=True, metavar="FILE")
+    p.add_argument("--out", required=True, metavar="FILE", help="the sheet to write")
     p.add_argument("--only", choices=MOMIJI_SHEETS,
                    help="Momiji: the leaf sheet (default) or the objective tokens' sheet")
     p.add_argument("--format", choices=FORMATS, help="default: from FILE's extension, else svg")

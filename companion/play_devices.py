@@ -129,8 +129,10 @@ def _event(rules: DeviceRules, session: Any, event: Any,
         key = "keypad_disconnected" if keypad else "reader_disconnected"
         return [Message("reader_disconnected", P + key, {}, data, Priority.REFUSAL)]
     key = "keypad_error" if keypad else "reader_unavailable"  # "error": cannot be opened
-    return [Message("reader_disconnected", P + key, {"reader": "" if keypad else number},
-                    data, Priority.REFUSAL)]
+    why = Message("", P + f"open_failed.{event.reason or 'other'}")
+    return [Message("reader_disconnected", P + key,
+                    {"reader": "" if keypad else number, "why": why},
+                    data | {"reason": event.reason or "other"}, Priority.REFUSAL)]
 
 
 def _key(rules: DeviceRules, session: Any, event: Any,

@@ -52,7 +52,8 @@ def ref_message(ref: CardRef) -> Message:
         return Message("", P + "ref_item", {"card": Item[ref.name.upper()], "copy": ref.copy})
     if ref.kind == "token":
         return Message("", P + "ref_token", {"token": Token[ref.name.upper()], "copy": ref.copy})
-    return Message("", P + "ref_geisha", {"geisha": ref.name.capitalize()})
+    geisha = next(g for g in GEISHAS if g.name.lower() == ref.name)
+    return Message("", P + "ref_geisha", {"geisha": geisha})
 
 
 def refusal(key: str, params: dict[str, Any] | None = None, private_to: int | None = None,
@@ -156,7 +157,7 @@ class ScanContext:
             place, player = self.where(seen, session)
             if place == "offer":
                 return refusal("copy_on_offer", {"card": item}, private_to)
-            return refusal("copy_on_side", {"card": item, "geisha": item.geisha.name,
+            return refusal("copy_on_side", {"card": item, "geisha": item.geisha,
                                             "player": session.names[player]}, private_to)
         if any(r == ref for _, r in self.building) and session.pending is not None:
             return refusal("copy_in_choice", {"card": item, "token": session.pending.token},
@@ -213,7 +214,7 @@ def _geisha_line(session: Any, ref: CardRef) -> Message:
     marker = (Message("", "marker_centre") if holder is None
               else Message("", "marker_with", {"player": names[holder]}))
     return Message("board", "board_geisha", {
-        "geisha": geisha.name, "card": item, "a": names[0],
+        "geisha": geisha, "card": item, "a": names[0],
         "na": state.players[0].side[item - 1], "b": names[1],
         "nb": state.players[1].side[item - 1], "marker": marker}, {"geisha": geisha.name})
 

@@ -23,7 +23,10 @@ WATCH_PROTOCOLS = (*sorted(PROTOCOLS), "keypad")
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``readers list`` and ``readers watch`` on an argparse subparsers object."""
     parser = subparsers.add_parser(
-        "readers", help="list card readers and keypads, or watch one to test it"
+        "readers", help="list card readers and keypads, or watch one to test it",
+        description="Card readers and keypads: `readers list` shows the serial ports and "
+        "input devices of this computer; `readers watch URL` prints each scan or key of one "
+        "device as a line, to check it works before playing.",
     )
     sub = parser.add_subparsers(dest="readers_command", metavar="{list,watch}")
     parser.set_defaults(func=lambda args: _usage(parser))
@@ -38,15 +41,18 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "/dev/serial/by-id/..., socket://HOST:PORT, hwgrep://VID:PID, loop://); with "
         "--protocol keypad it is an input device path or name.",
     )
-    p_watch.add_argument("url")
-    p_watch.add_argument("--protocol", "-p", choices=WATCH_PROTOCOLS, default="rdm6300")
-    p_watch.add_argument("--baudrate", "-b", type=int, default=9600)
+    p_watch.add_argument("url", help="the device (see above)")
+    p_watch.add_argument("--protocol", "-p", choices=WATCH_PROTOCOLS, default="rdm6300",
+                         help="how the device sends its reads (default: rdm6300)")
+    p_watch.add_argument("--baudrate", "-b", type=int, default=9600,
+                         help="serial speed (default: 9600)")
     p_watch.add_argument("--name", help="reader name shown on each line (default: the URL)")
     p_watch.add_argument(
         "--gap",
         type=float,
         default=DEFAULT_GAP,
-        help="seconds a tag must be away before it counts again (0: report every read)",
+        help="seconds a tag must be away before it counts again (0: report every read; "
+        f"default: {DEFAULT_GAP})",
     )
     p_watch.add_argument("--count", type=int, default=0, help="stop after this many scans")
     p_watch.add_argument("--seconds", type=float, default=0, help="stop after this long")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 from typing import Literal
 
@@ -11,6 +12,25 @@ EventKind = Literal["scan", "key", "connected", "disconnected", "error"]
 #: "connected"/"disconnected": the device appeared or vanished; "error": it could not be
 #: opened or used, with a readable reason in ``detail``.
 EVENT_KINDS: tuple[str, ...] = ("scan", "key", "connected", "disconnected", "error")
+
+
+#: Why a device cannot be opened, as codes the application says in the player's language.
+FAILURES: tuple[str, ...] = ("not_found", "permission", "busy", "other")
+_ERRNO_FAILURES = {
+    errno.ENOENT: "not_found", errno.ENODEV: "not_found", errno.ENXIO: "not_found",
+    errno.ECONNREFUSED: "not_found", errno.EHOSTUNREACH: "not_found",
+    errno.EACCES: "permission", errno.EPERM: "permission",
+    errno.EBUSY: "busy", errno.EAGAIN: "busy",
+}
+
+
+def failure_reason(exc: BaseException) -> str:
+    """The FAILURES code of an exception raised while opening a device (pyserial's
+    SerialException and OSError carry the system's errno)."""
+    code = getattr(exc, "errno", None)
+    if code is None and isinstance(exc.__cause__ or exc.__context__, OSError):
+        code = getattr(exc.__cause__ or exc.__context__, "errno", None)
+    return _ERRNO_FAILURES.get(code, "other") if isinstance(code, int) else "other"
 
 
 @dataclass(frozen=True)
@@ -23,6 +43,7 @@ class ReaderEvent:
     value: str = ""
     timestamp: float = 0.0  # time.monotonic() when the event was produced
     detail: str = ""  # human-readable reason for "error" and "disconnected"
+    reason: str = ""  # why an "error": one of FAILURES, for the application to word
 
     def __post_init__(self) -> None:
         if self.kind not in EVENT_KINDS:

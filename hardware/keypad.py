@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .events import EventKind, ReaderEvent
+from .events import EventKind, ReaderEvent, failure_reason
 from .worker import DeviceThread
 
 __all__ = [
@@ -262,7 +262,8 @@ class KeypadReader(DeviceThread):
                         ) from None
             except OSError as exc:
                 if not reported:
-                    self._emit("error", detail=str(exc.strerror or exc))
+                    self._emit("error", detail=str(exc.strerror or exc),
+                               reason=failure_reason(exc))
                     reported = True
                 self._stop.wait(delay)
                 delay = min(delay * 2, self.retry_max)

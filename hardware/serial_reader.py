@@ -16,7 +16,7 @@ from typing import Any
 import serial
 
 from .debounce import DEFAULT_GAP, RepeatSuppressor
-from .events import ReaderEvent
+from .events import ReaderEvent, failure_reason
 from .frames import DecoderStats, FrameDecoder, make_decoder
 from .worker import DeviceThread
 
@@ -121,7 +121,8 @@ class SerialReader(DeviceThread):
                 self.port = open_port(url, self.baudrate, self.read_timeout, **self.serial_options)
             except (*PORT_ERRORS, ValueError) as exc:
                 if not outage_reported:
-                    self._emit("error", detail=f"cannot open {self.url}: {exc}")
+                    self._emit("error", detail=f"cannot open {self.url}: {exc}",
+                               reason=failure_reason(exc))
                     outage_reported = True
                 self._stop.wait(delay)
                 delay = min(delay * 2, self.retry_max)

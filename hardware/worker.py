@@ -75,8 +75,8 @@ class DeviceThread:
     def _run(self) -> None:
         raise NotImplementedError
 
-    def _emit(self, kind: EventKind, value: str = "", detail: str = "") -> None:
-        event = ReaderEvent(self.name, self.url, kind, value, self.clock(), detail)
+    def _emit(self, kind: EventKind, value: str = "", detail: str = "", reason: str = "") -> None:
+        event = ReaderEvent(self.name, self.url, kind, value, self.clock(), detail, reason)
         if self._on_event is None:
             self.events.put(event)
             return

@@ -129,7 +129,8 @@ def test_missing_reader_is_said_once_and_bad_protocol_announced(tmp_path):
         said = handle_device_event(new_session(), event, None)
         assert event.kind == "error"
         assert EN.render(said[0]) == (
-            "Card reader 1 cannot be opened: go on with the keypad or voice.")
+            "Card reader 1 cannot be opened: it is not there; check the cable and the address "
+            "given after --reader. Go on with the keypad or voice.")
     finally:
         hub.close()
 

@@ -43,7 +43,7 @@ def ask_message(ref: CardRef) -> Message:
         return Message("prompt", P + "enroll_token", params, {"token": ref.name, "copy": ref.copy},
                        Priority.PROMPT)
     geisha = next(g for g in GEISHAS if g.name.lower() == ref.name)
-    return Message("prompt", P + "enroll_geisha", {"geisha": geisha.name},
+    return Message("prompt", P + "enroll_geisha", {"geisha": geisha},
                    {"geisha": geisha.name}, Priority.PROMPT)
 
 

@@ -1,13 +1,28 @@
 """Message catalogues: one TOML file per language in companion/locales/.
 
 Adding a language is translating a file: sentences are `str.format` templates with named
-placeholders; a table of plural forms (one, few, many, other) is chosen by the `n`
-parameter with the language's plural rule. Cards are always said with item, colour and
-points so that nothing depends on colour alone.
+placeholders, one message per key. Cards are always said with item, colour and points so
+that nothing depends on colour alone.
+
+Grammar is chosen by selectors, each a small table keyed by a category:
+
+- Number. A message whose value is a table of CLDR plural categories (zero, one, two, few,
+  many, other) takes the entry for its `n` parameter, by Babel's CLDR plural rules for the
+  language (French says "0 carte", Ukrainian has one/few/many). When a sentence says
+  several numbers, each is a placeholder with a form: `{pa:point}` says the number `pa`
+  with the entry `point` of the catalogue's `[forms]` section, itself a plural table
+  (`point = { one = "{n} point", other = "{n} points" }`).
+- Sound. A `[forms]` entry keyed `vowel`/`other` is chosen by the first letter of the
+  worded value (letters listed in the catalogue's `[forms] vowels`): English
+  `{card:a}` says "an umbrella", French `{player:de}` says "d'Élise" and "de Ben".
+- Case. Any other form names a grammatical case: `{received:acc}` words the value with the
+  `acc` entry of each word table it uses (`[items] flower = { nom = "квітка", acc =
+  "квітку" }`); a word with a single form is the same in every case.
 """
 
 from __future__ import annotations
 
+import string
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,6 +30,8 @@ from enum import Enum
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from babel import Locale
 
 from companion.narrate.message import Message
 
@@ -42,17 +59,46 @@ class CardCount:
     n: int
 
 
+PLURALS = frozenset({"zero", "one", "two", "few", "many", "other"})
+SOUNDS = frozenset({"vowel", "other"})
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
 def plural_form(lang: str, n: int) -> str:
-    """CLDR plural category for whole numbers in the project's languages."""
-    if lang == "fr":
-        return "one" if n in (0, 1) else "other"
-    if lang == "uk":
-        if n % 10 == 1 and n % 100 != 11:
-            return "one"
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return "few"
-        return "many"
-    return "one" if n == 1 else "other"
+    """The CLDR plural category of `n` in `lang` (Babel's rules)."""
+    return str(_locale(lang).plural_form(abs(n)))
+
+
+def choose(table: dict[str, Any], lang: str, n: int) -> Any:
+    """The entry of a plural table for `n`; `other` stands for the categories left out."""
+    return table.get(plural_form(lang, n), table.get("other"))
+
+
+class _InCase:
+    """A catalogue that words values in one grammatical case (what `worded` is given)."""
+
+    def __init__(self, catalogue: Catalogue, case: str) -> None:
+        self.catalogue, self.case = catalogue, case
+
+    def word(self, section: str, key: str) -> str:
+        return self.catalogue.word(section, key, self.case)
+
+    def plural(self, section: str, key: str, n: int) -> str | None:
+        return self.catalogue.plural(section, key, n, self.case)
+
+
+class _Formatter(string.Formatter):
+    """`str.format` whose format spec is a selector (`{n:card}`, `{player:de}`, `{x:acc}`)."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        return self.catalogue.field(value, format_spec)
 
 
 def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
@@ -115,37 +161,58 @@ class Catalogue:
                 return value
         return None
 
-    def word(self, section: str, key: str) -> str:
-        value = self._lookup(section, key)
+    def _cased(self, value: Any, case: str) -> Any:
+        """A word table of cases gives the case asked for, else its nominative."""
+        if isinstance(value, dict) and not set(value) & PLURALS:
+            return value.get(case, value.get("nom"))
+        return value
+
+    def word(self, section: str, key: str, case: str = "nom") -> str:
+        value = self._cased(self._lookup(section, key), case)
         return str(value) if value is not None else key
 
-    def plural(self, section: str, key: str, n: int) -> str | None:
+    def plural(self, section: str, key: str, n: int, case: str = "nom") -> str | None:
         """The plural of `key` for `n` (languages whose plural depends on the number keep a
         table of CLDR forms), or None."""
-        value = self._lookup(section, key)
+        value = self._cased(self._lookup(section, key), case)
         if isinstance(value, dict):
-            value = value.get(plural_form(self.lang, n)) or value.get("other")
+            value = self._cased(choose(value, self.lang, n), case)
         return str(value) if value else None
 
-    def value(self, v: Any) -> str:
+    def value(self, v: Any, case: str = "nom") -> str:
         """A parameter as words: a game's values word themselves (`worded`, e.g. a card with
         its colour and points), lists are joined, nested messages rendered."""
         if isinstance(v, Message):
             return self.render(v)
+        words = self if case == "nom" else _InCase(self, case)
         if isinstance(v, CardCount):
-            return str(v.item.worded(self, v.n))
+            return str(v.item.worded(words, v.n))
         worded = getattr(v, "worded", None)
         if callable(worded):
-            return str(worded(self))
+            return str(worded(words))
         if isinstance(v, Enum):
-            return self.word("words", str(v.value))
+            return self.word("words", str(v.value), case)
         if isinstance(v, Sentences):
-            return " ".join(self.value(x) for x in v)
+            return " ".join(self.value(x, case) for x in v)
         if isinstance(v, Alternatives):
-            return self.join([self.value(x) for x in v], "or_sep")
+            return self.join([self.value(x, case) for x in v], "or_sep")
         if isinstance(v, (list, tuple)) and not isinstance(v, str):
-            return self.join([self.value(x) for x in _grouped(v)])
+            return self.join([self.value(x, case) for x in _grouped(v)])
         return str(v)
+
+    def field(self, v: Any, spec: str) -> str:
+        """A placeholder's value with its selector (see the module docstring)."""
+        if not spec:
+            return self.value(v)
+        form = self._lookup("forms", spec)
+        if isinstance(form, dict) and set(form) <= PLURALS and isinstance(v, int):
+            return str(choose(form, self.lang, v)).format(n=v)
+        if isinstance(form, dict) and set(form) <= SOUNDS:
+            text = self.value(v)
+            vowels = str(self._lookup("forms", "vowels") or "aeiou")
+            sound = "vowel" if text[:1].lower() in vowels else "other"
+            return str(form.get(sound, form.get("other"))).format(word=text)
+        return self.value(v, spec)
 
     def join(self, parts: Sequence[str], last: str = "and_sep") -> str:
         if not parts:
@@ -163,12 +230,10 @@ class Catalogue:
         if template is None:
             return message.key
         if isinstance(template, dict):
-            n = int(message.params.get("n", 0))
-            template = template.get(plural_form(self.lang, n)) or template.get("other", "")
-        params = {k: self.value(v) for k, v in message.params.items()}
+            template = choose(template, self.lang, int(message.params.get("n", 0))) or ""
         try:
-            text = str(template).format(**params)
-        except (KeyError, IndexError, ValueError):
+            text = _Formatter(self).vformat(str(template), (), message.params)
+        except (KeyError, IndexError, ValueError, AttributeError):
             text = str(template)
         # A whole announcement (not a part of one) starts as a sentence does, even when it
         # opens with a part ("the garden: … Yes or no?").

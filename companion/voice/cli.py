@@ -18,14 +18,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
                     "converted) and print the command in canonical form, or nothing recognized.")
     parser.add_argument("--file", required=True, help="the WAV file to recognize")
     parser.add_argument("--lang", default="en", help="language (en: built in; others need a "
-                        "Vosk model, see docs/voice.md)")
+                        "Vosk model, see docs/voice.md; default: en)")
     parser.add_argument("--vosk-model", default=None, help="path of a Vosk model directory")
     parser.add_argument("--profile", metavar="NAME",
                         help="recognize with NAME's voice profile (companion voice-enroll)")
     parser.add_argument("--json", action="store_true",
                         help='print {"command": ..., "confidence": ...}')
     parser.add_argument("--context", default="any", choices=KINDS,
-                        help="listening context (only `any` needs no game state)")
+                        help="listening context (only `any` needs no game state; default: any)")
     parser.set_defaults(func=run)
     return parser
 

@@ -70,6 +70,10 @@ class Geisha:
     def item(self) -> Item:
         return Item(self.position)
 
+    def worded(self, words: Words, copies: int = 1) -> str:
+        """Her name as the catalogue spells it (Cyrillic in Ukrainian)."""
+        return words.word("geishas", self.name.lower())
+
 
 GEISHAS: tuple[Geisha, ...] = (
     Geisha(1, "Ayane", Colour.VIOLET, 2, "flute", "flûte"),

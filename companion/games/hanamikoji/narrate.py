@@ -149,7 +149,7 @@ def scoring(ev: RoundScored, names: Names) -> list[Message]:
         else:
             favour = Message("", "favour_stays", {"player": names[after]})
         out.append(Message("geisha", "geisha_scored",
-                           {"geisha": geisha.name, "card": item, "a": names[0], "na": a,
+                           {"geisha": geisha, "card": item, "a": names[0], "na": a,
                             "b": names[1], "nb": b, "favour": favour}))
     data = {
         "round": ev.round,
@@ -200,6 +200,17 @@ def describe(action: Action, actor: int, names: Names) -> Message:
     return Message("", "step_deal")
 
 
+def _offer_waiting(state: State, names: Names) -> list[Message]:
+    """The offer on the table that awaits the other player's choice, if any."""
+    if state.phase is not Phase.ANSWER or state.offer is None:
+        return []
+    people = {"player": names[state.actor], "other": names[state.to_move]}
+    if isinstance(state.offer, Gift):
+        return [Message("", "board_offer_gift", {**people, "cards": state.offer.cards})]
+    first, second = state.offer.pairs
+    return [Message("", "board_offer_competition", {**people, "first": first, "second": second})]
+
+
 def query(q: Query, state: State, names: Names) -> list[Message]:
     geishas, points = state.geishas(), state.points()
     if q is Query.SCORE:
@@ -213,15 +224,16 @@ def query(q: Query, state: State, names: Names) -> list[Message]:
         for item, geisha, holder in zip(ITEMS, GEISHAS, state.favours, strict=True):
             a, b = state.players[0].side[item - 1], state.players[1].side[item - 1]
             if a == b == 0 and holder is None:
-                empty.append(geisha.name)
+                empty.append(geisha)
                 continue
             marker = (Message("", "marker_centre") if holder is None
                       else Message("", "marker_with", {"player": names[holder]}))
             parts.append(Message("", "board_geisha",
-                                 {"geisha": geisha.name, "card": item, "a": names[0], "na": a,
+                                 {"geisha": geisha, "card": item, "a": names[0], "na": a,
                                   "b": names[1], "nb": b, "marker": marker}))
         if empty:
             parts.append(Message("", "board_empty", {"geishas": empty, "n": len(empty)}))
+        parts.extend(_offer_waiting(state, names))
         return [Message("board", "board", {"geishas": Sentences(parts)})]
     if q is Query.ACTIONS:
         return [Message("actions", "actions_left",
