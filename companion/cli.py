@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.games.registry import GAMES, load_game
+from companion.games.registry import game_names, load_game
 from companion.narrate.catalogue import LANGUAGES, available
 
 
@@ -30,7 +30,9 @@ def system_language() -> str:
 
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     play = sub.add_parser("play", help="play a game, spoken and printed")
-    play.add_argument("game", nargs="?", default="hanamikoji", choices=sorted(GAMES))
+    games = game_names()
+    play.add_argument("game", nargs="?", default=games[0] if games else None, choices=games,
+                      help=f"the game (default: {games[0] if games else 'none installed'})")
     play.add_argument("--lang", choices=LANGUAGES, help="language (default: the system's, else fr)")
     play.add_argument("--rules", help="Hanamikoji: iello (default), classic or es-optional")
     play.add_argument("--players", nargs="+", metavar="NAME", help="the first one starts")
