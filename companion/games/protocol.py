@@ -111,7 +111,15 @@ class CardHooks(Protocol):
 
 
 class Simulator(Protocol):
-    """Seeded random games: what players at a table would type, for tests and benchmarks."""
+    """Seeded random games: what players at a table would type, for tests and benchmarks.
 
-    def table_script(self, seed: int, rules: str | None = None) -> list[str]: ...
-    def random_action(self, state: State, rng: random.Random) -> Action: ...
+    `table_script` plays a whole seeded game with full information inside and gives its
+    lines (canonical texts; nobody types a deal); `players` and `rules` default to the
+    game's minimum and first rule set. `random_action` is one random legal action, or None
+    when the state waits for a chance step the game does not enumerate (a deal, a reveal).
+    """
+
+    def table_script(
+        self, seed: int, players: int | None = None, rules: str | None = None
+    ) -> list[str]: ...
+    def random_action(self, state: State, rng: random.Random) -> Action | None: ...

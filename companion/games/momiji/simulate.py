@@ -33,6 +33,7 @@ from companion.games.momiji.data import (
     GARDEN_START,
     HAND_LIMIT,
     HAND_SIZE,
+    MIN_PLAYERS,
     Leaf,
     Objective,
     sort_leaves,
@@ -180,5 +181,17 @@ def random_game(seed: int, players: int = 3) -> list[tuple[State, Action]]:
 def table_script(seed: int, players: int = 3) -> list[str]:
     """The canonical lines players would say for a seeded game (no deal: nobody says it)."""
     return [action.text() for _, action in random_game(seed, players)]
+
+
+class Simulation:
+    """The game's Simulator hook (companion.games.protocol); one rule set, so no `rules`."""
+
+    def table_script(
+        self, seed: int, players: int | None = None, rules: str | None = None
+    ) -> list[str]:
+        return table_script(seed, players or MIN_PLAYERS)
+
+    def random_action(self, state: State, rng: random.Random) -> Action | None:
+        return random_action(state, rng)
 
 
