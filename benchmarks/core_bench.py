@@ -20,10 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from companion.games.hanamikoji import Hanamikoji  # noqa: E402
+from companion.games.hanamikoji.simulate import table_script  # noqa: E402
 from companion.narrate.catalogue import Catalogue  # noqa: E402
 from companion.output import Output  # noqa: E402
 from companion.session import Session  # noqa: E402
-from companion.simulate import table_script  # noqa: E402
 from companion.store import GameStore  # noqa: E402
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.games.registry import DEFAULT_GAME, GAMES, load_game, resume_command
+from companion.games.registry import default_game, game_names, load_game, resume_command
 from companion.narrate.catalogue import LANGUAGES, available
 
 
@@ -33,8 +33,9 @@ def system_language() -> str:
 
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     play = sub.add_parser("play", help="play a game, spoken and printed")
-    play.add_argument("game", nargs="?", default=DEFAULT_GAME, choices=sorted(GAMES),
-                      help=f"the game (default: {DEFAULT_GAME})")
+    default = default_game()
+    play.add_argument("game", nargs="?", default=default, choices=game_names(),
+                      help=f"the game (default: {default or 'none installed'})")
     play.add_argument("--lang", choices=LANGUAGES, help="language (default: the system's, else fr)")
     play.add_argument("--rules", help="Hanamikoji: iello (default), classic or es-optional")
     play.add_argument("--players", nargs="+", metavar="NAME", help="the first one starts")

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from companion.games.hanamikoji import Hanamikoji
+from companion.games.hanamikoji.simulate import table_script
 from companion.narrate.catalogue import Catalogue
 from companion.output import Output
 from companion.session import Session
-from companion.simulate import table_script
 from companion.speech import open_speaker
 
 pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="needs espeak-ng")

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from companion.games.hanamikoji import Hanamikoji
 from companion.games.hanamikoji.rules import Phase
+from companion.games.hanamikoji.simulate import table_script
 from companion.narrate.catalogue import Catalogue
 from companion.output import Output
 from companion.session import Session
-from companion.simulate import table_script
 from companion.store import GameStore
 
 CONFIG = {"players": ["Ana", "Ben"], "rules": "iello", "lang": "en"}

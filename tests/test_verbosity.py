@@ -9,10 +9,10 @@ from companion.commands import Adjust, Setting
 from companion.games.hanamikoji import Hanamikoji
 from companion.games.hanamikoji.interpret import interpret
 from companion.games.hanamikoji.rules import new_game
+from companion.games.hanamikoji.simulate import table_script
 from companion.narrate.catalogue import Catalogue
 from companion.output import Output
 from companion.session import Session
-from companion.simulate import table_script
 
 CONFIG = {"players": ["Ana", "Ben"], "rules": "iello", "lang": "en"}
 

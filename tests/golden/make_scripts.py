@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.games.hanamikoji.rules import RuleSet
-from companion.simulate import table_script
+from companion.games.hanamikoji.simulate import table_script
 
 HERE = Path(__file__).parent
 

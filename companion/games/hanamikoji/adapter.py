@@ -10,7 +10,16 @@ from companion.games.base import NarratedGame
 from companion.games.hanamikoji import narrate
 from companion.games.hanamikoji.actions import Action, Discard, Secret, parse_action
 from companion.games.hanamikoji.interpret import Choose, Command, interpret
-from companion.games.hanamikoji.rules import Event, Phase, RuleSet, State, apply, new_game
+from companion.games.hanamikoji.rules import (
+    Event,
+    Phase,
+    RuleSet,
+    State,
+    apply,
+    legal_actions,
+    new_game,
+)
+from companion.games.protocol import Simulator
 from companion.narrate.message import Message
 
 
@@ -28,6 +37,9 @@ class Hanamikoji(NarratedGame):
 
     def parse(self, text: str) -> Action:
         return parse_action(text)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return list(legal_actions(state))
 
     def apply(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         return apply(state, action)
@@ -49,6 +61,11 @@ class Hanamikoji(NarratedGame):
                 "token_used", f"{choice.token.word} is already used this round", token=choice.token
             )
         return choice
+
+    def simulator(self) -> Simulator:
+        from companion.games.hanamikoji.simulate import Simulation
+
+        return Simulation()
 
     def status(self, state: State, names: Sequence[str]) -> list[Message]:
         """Where a resumed game stands."""

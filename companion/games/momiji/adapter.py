@@ -12,7 +12,8 @@ from companion.games.momiji import narrate
 from companion.games.momiji.actions import Action, parse_action
 from companion.games.momiji.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.momiji.interpret import Command, interpret
-from companion.games.momiji.rules import Event, Phase, State, apply, new_game
+from companion.games.momiji.rules import Event, Phase, State, apply, legal_actions, new_game
+from companion.games.protocol import Simulator
 from companion.narrate.message import Message
 
 RULE_SETS = ("seed",)  # one reading of seed 004; see docs/momiji.md
@@ -39,6 +40,9 @@ class Momiji(NarratedGame):
     def parse(self, text: str) -> Action:
         return parse_action(text)
 
+    def legal_actions(self, state: State) -> list[Action]:
+        return list(legal_actions(state))
+
     def apply(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         try:
             return apply(state, action)
@@ -54,6 +58,11 @@ class Momiji(NarratedGame):
     def pending(self, command: Any, state: State) -> None:
         """Momiji commands are whole on one line: nothing is kept half-entered."""
         return None
+
+    def simulator(self) -> Simulator:
+        from companion.games.momiji.simulate import Simulation
+
+        return Simulation()
 
     def status(self, state: State, names: Sequence[str]) -> list[Message]:
         """Where a resumed game stands."""

@@ -8,9 +8,11 @@ the physical cards (acorn icons, landscape abilities) is told by the players as 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from itertools import combinations
 
 from companion.errors import ConfirmFirst, IllegalAction
 from companion.games.momiji.actions import (
@@ -827,3 +829,141 @@ def replay(state: State, actions: Iterable[Action]) -> State:
     for action in actions:
         state, _ = apply(state, action)
     return state
+
+
+# -- legal actions -------------------------------------------------------------------------
+TOLD_MAX = 3  # gains, losses and draws offered after a landscape (its ability is printed)
+WILD_MAX = 2  # unknown hand cards one play or place may name
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every action the rules accept now, each once, sorted by canonical text; with hidden
+    hands and told outcomes, those within the bounds below.
+
+    - Set-up: the choices of leaf types. The objective tokens, the garden and the pile
+      size are chance (drawn, revealed, counted): none is offered, as for a deal.
+    - A turn: collect, activate, landscape, end and the harvest bonus are finite. A reveal
+      is chance (its cards come from the pile): none is offered; `reveal_size` says
+      whether and how many cards may be revealed. `empty` is offered only for an
+      uncounted pile (a counted one empties by itself).
+    - Hidden hands: a hand is known cards plus `unknown` ones. A play (and a landscape's
+      place, offered in a play's shapes: one card, two of one type, or one each of several
+      types) names known cards and, for up to min(unknown, WILD_MAX) cards, any leaf that
+      fits the player's piles, since an unseen card may be any of them. Without the cap a
+      hand of 6 unseen cards facing six open piles would offer 752 plays; with it, 96.
+      A trade names two known cards, or none (`trade`, which covers any two cards).
+    - Told numbers the seed leaves to the physical cards: bonus 1 to one less than the
+      types in play (one connection per pair of neighbouring piles); gain and draw 1 to
+      TOLD_MAX, lose 1 to TOLD_MAX (never below zero acorns). Larger ones are still typed.
+
+    With full information (no unknown cards) every accepted play, trade and collect is
+    offered, so a simulator or an opponent only adds the chance steps.
+    """
+    if state.phase is Phase.COLOURS:
+        wanted = TYPES_IN_PLAY[state.count]
+        actions: Iterable[Action] = (Colours(c) for c in combinations(LEAVES, wanted))
+    elif state.phase is Phase.TURN:
+        actions = _turn_actions(state)
+    else:
+        actions = ()  # objectives, garden and pile are chance; a game over has no move
+    return sorted(set(actions), key=lambda a: a.text())
+
+
+def reveal_size(state: State) -> int:
+    """How many cards a reveal lays now (from an uncounted pile, at most that), or 0."""
+    me = state.players[state.to_move]
+    if state.phase is not Phase.TURN or state.turn.main is not None or state.pile == 0:
+        return 0
+    if me.acorns < 1:
+        return 0
+    return GARDEN_START if state.pile is None else min(GARDEN_START, state.pile)
+
+
+def _turn_actions(state: State) -> Iterator[Action]:
+    me = state.players[state.to_move]
+    turn = state.turn
+    if turn.main in (None, "reveal"):
+        yield from (Collect(c) for c in state.colours if state.column(c))
+    if turn.main is None:
+        yield from (Play(cards) for cards in _shapes(state, me))
+        if me.acorns >= OBJECTIVE_COST:
+            yield from (Activate(o) for o in state.available)
+    if turn.main == "play" and turn.several and not turn.bonus:
+        yield from (Bonus(n) for n in range(1, len(state.colours)))
+    if turn.optional is None:
+        yield from _optional(me)
+    if turn.optional == "landscape":
+        yield from _effects(state, me)
+    if state.pile is None:
+        yield Empty()
+    if turn.main != "reveal" and (turn.main is not None or not can_do_main(state)):
+        yield End()
+
+
+def _optional(me: Player) -> Iterator[Action]:
+    if me.acorns >= 1:
+        yield from (Landscape(n) for n in range(1, LANDSCAPES + 1) if n not in me.landscapes)
+    if me.hand.size >= 2:
+        yield Trade()
+        yield from (Trade(pair) for pair in combinations(me.hand.known, 2))
+
+
+def _effects(state: State, me: Player) -> Iterator[Action]:
+    """A landscape's told effects (see TOLD_MAX), and places in a play's shapes."""
+    yield from (Gain(n) for n in range(1, TOLD_MAX + 1))
+    yield from (Gain(-n) for n in range(1, min(TOLD_MAX, me.acorns) + 1))
+    if state.pile != 0:
+        most = TOLD_MAX if state.pile is None else min(TOLD_MAX, state.pile)
+        yield from (Draw(n) for n in range(1, most + 1))
+    yield from (Place(cards) for cards in _shapes(state, me))
+
+
+def _fits(pile: tuple[int, ...]) -> tuple[int, ...]:
+    """Values that may go onto a pile next."""
+    if not pile:
+        return (0,)
+    top = pile[-1]
+    return () if top == MAX_VALUE else (top, top + 1)
+
+
+def _shapes(state: State, me: Player) -> Iterator[tuple[Leaf, ...]]:
+    """Plays the hand allows (known cards, plus up to WILD_MAX unseen ones)."""
+    known = Counter(me.hand.known)
+    wild = min(me.hand.unknown, WILD_MAX)
+
+    def missing(cards: tuple[Leaf, ...]) -> int:
+        return sum((Counter(cards) - known).values())
+
+    options: list[list[Leaf]] = []
+    for colour in state.colours:
+        pile = me.pile(colour)
+        firsts = [Leaf(colour, v) for v in _fits(pile)]
+        options.append(firsts)
+        for first in firsts:
+            if missing((first,)) <= wild:
+                yield (first,)
+            for v in _fits((*pile, first.value)):
+                pair = (first, Leaf(colour, v))
+                if missing(pair) <= wild:
+                    yield pair
+    yield from _several(options, known, wild)
+
+
+def _several(
+    options: list[list[Leaf]], known: Counter[Leaf], wild: int
+) -> Iterator[tuple[Leaf, ...]]:
+    """One fitting card each of two or more types, unseen cards within `wild`."""
+
+    def walk(i: int, chosen: tuple[Leaf, ...], wild: int) -> Iterator[tuple[Leaf, ...]]:
+        if i == len(options):
+            if len(chosen) >= 2:
+                yield chosen
+            return
+        yield from walk(i + 1, chosen, wild)
+        for leaf in options[i]:
+            if known[leaf] > 0:
+                yield from walk(i + 1, (*chosen, leaf), wild)
+            elif wild > 0:
+                yield from walk(i + 1, (*chosen, leaf), wild - 1)
+
+    yield from walk(0, (), wild)

@@ -81,3 +81,19 @@ def table_line(action: Action, lang: str = "en") -> str | None:
 def table_script(seed: int, rules: RuleSet = RuleSet.IELLO, lang: str = "en") -> list[str]:
     lines = (table_line(action, lang) for _, action in random_game(seed, rules))
     return [line for line in lines if line is not None]
+
+
+class Simulation:
+    """The game's Simulator hook (companion.games.protocol)."""
+
+    def table_script(
+        self, seed: int, players: int | None = None, rules: str | None = None
+    ) -> list[str]:
+        return table_script(seed, RuleSet(rules or RuleSet.IELLO.value))
+
+    def random_action(self, state: State, rng: random.Random) -> Action | None:
+        if state.over:
+            return None
+        if state.phase is Phase.DEAL:
+            return random_deal(rng)
+        return rng.choice(list(legal_actions(state)))

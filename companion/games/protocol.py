@@ -1,0 +1,125 @@
+"""What the core may ask of a game: the `Game` protocol and its optional hooks.
+
+The session, the inputs, the narration and the outputs know a game only through these
+types; everything a game owns (rules, words, catalogues, keys, scans, voice grammar,
+label tables, simulator) lives in its own folder under companion/games/ (or in its own
+package, found through the `companion.games` entry-point group, see registry.py).
+
+Hooks are methods that import the game's module for that capability only when asked, so
+that `companion play` without a reader or a microphone never loads scan or voice code.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from companion.cards.registry import CardRegistry
+    from companion.narrate.message import Message
+    from companion.shared_commands import Query
+
+State = Any  # a game's own frozen state value; the core only passes it back to the game
+
+
+@runtime_checkable
+class Action(Protocol):
+    """A frozen value whose canonical text parses back to the same value."""
+
+    def text(self) -> str: ...
+
+
+class Game(Protocol):
+    """A game as the session plays it. `State` values are opaque to the core."""
+
+    name: str
+    players: tuple[int, int]  # fewest and most players
+    rule_sets: tuple[str, ...]  # the first one is the default
+
+    # -- rules (pure) -------------------------------------------------------------------
+    def new_state(self, config: Mapping[str, Any]) -> State: ...
+    def parse(self, text: str) -> Action: ...
+    def legal_actions(self, state: State) -> Sequence[Action]: ...
+    def apply(self, state: State, action: Action) -> tuple[State, Sequence[Any]]: ...
+    def is_over(self, state: State) -> bool: ...
+    def actor(self, state: State) -> int: ...
+
+    # -- words in -----------------------------------------------------------------------
+    def interpret(self, line: str, state: State, pending: Any, lang: str) -> Any: ...
+    def pending(self, command: Any, state: State) -> Any | None: ...
+
+    # -- words out ----------------------------------------------------------------------
+    def start(self, state: State, names: Sequence[str]) -> list[Message]: ...
+    def prompt(self, state: State, names: Sequence[str], pending: Any) -> list[Message]: ...
+    def narrate(self, events: Sequence[Any], state: State,
+                names: Sequence[str]) -> list[Message]: ...
+    def query(self, q: Query, state: State, names: Sequence[str]) -> list[Message]: ...
+    def describe(self, action: Any, actor: int, names: Sequence[str]) -> Message: ...
+    def status(self, state: State, names: Sequence[str]) -> list[Message]: ...
+    def locales(self) -> Traversable | None: ...
+
+    # -- optional hooks (None: the game has no such capability) -------------------------
+    def devices(self) -> DeviceHooks | None: ...
+    def voice(self) -> VoiceHooks | None: ...
+    def cards(self) -> CardHooks | None: ...
+    def simulator(self) -> Simulator | None: ...
+
+
+Handler = Callable[[Any, str, "CardRegistry | None"], "list[Message]"]
+
+
+class DeviceHooks(Protocol):
+    """What a game does with card readers and keypads; the event and key buffering around
+    it is the core's (companion/inputs/devices.py).
+
+    `scan` takes a scanned value, `line` a finished keyed or typed line, `symbol` a keypad
+    symbol (acting at once); `keys` gives the per-device buffers of half-keyed lines;
+    `zero_acts` says whether a 0 on an empty line is a symbol (cancel) or a digit.
+    """
+
+    scan: Handler
+    line: Handler
+    symbol: Handler
+    keys: Callable[[Any], dict[str, list[str]]]
+    zero_acts: bool
+
+
+class VoiceHooks(Protocol):
+    """What to listen for now and how heard words become a command of the game."""
+
+    def context_for(self, session: Any) -> Any: ...
+    def make_recognizer(self, engine: Any) -> Any: ...
+    def parse_command(self, text: str) -> Any: ...
+
+
+class CardHooks(Protocol):
+    """The game's physical pieces as QR labels and card-registry entries.
+
+    `code` is the game's field in a label payload (e.g. "HK"); `pieces` maps each kind of
+    piece to its names and how many copies a box holds; `valued` names the kinds whose
+    last payload field is a face value (with the values allowed) instead of a copy number.
+    """
+
+    code: str
+    pieces: Mapping[str, Mapping[str, int]]
+    valued: Mapping[str, range]
+
+    def caption(self, ref: Any, lang: str) -> tuple[str, str, str]: ...
+    def enrolment_order(self) -> Sequence[Any]: ...
+
+
+class Simulator(Protocol):
+    """Seeded random games: what players at a table would type, for tests and benchmarks.
+
+    `table_script` plays a whole seeded game with full information inside and gives its
+    lines (canonical texts; nobody types a deal); `players` and `rules` default to the
+    game's minimum and first rule set. `random_action` is one random legal action, or None
+    when the state waits for a chance step the game does not enumerate (a deal, a reveal).
+    """
+
+    def table_script(
+        self, seed: int, players: int | None = None, rules: str | None = None
+    ) -> list[str]: ...
+    def random_action(self, state: State, rng: random.Random) -> Action | None: ...
