@@ -153,7 +153,8 @@ class CardRegistry:
         return self._tags.pop(normalize_tag(tag), None)
 
     def missing(self, cards: Iterable[CardRef] | None = None) -> list[CardRef]:
-        """The cards of `cards` (default: one whole Hanamikoji) that no tag names yet."""
+        """The cards of `cards` (default: one whole copy of the first game) that no tag names
+        yet."""
         known = set(self._tags.values())
         return [c for c in (all_cards() if cards is None else cards) if c not in known]
 

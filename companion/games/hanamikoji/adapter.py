@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.commands import Query
 from companion.games.base import NarratedGame
@@ -12,6 +12,9 @@ from companion.games.hanamikoji.actions import Action, parse_action
 from companion.games.hanamikoji.interpret import Choose, Command, interpret
 from companion.games.hanamikoji.rules import Event, Phase, RuleSet, State, apply, new_game
 from companion.narrate.message import Message
+
+if TYPE_CHECKING:
+    from companion.games.hanamikoji.cards import HanamikojiCards
 
 
 class Hanamikoji(NarratedGame):
@@ -49,6 +52,12 @@ class Hanamikoji(NarratedGame):
                 "token_used", f"{choice.token.word} is already used this round", token=choice.token
             )
         return choice
+
+    def cards(self) -> HanamikojiCards:
+        """The pieces as QR labels and registry entries (imported only when asked)."""
+        from companion.games.hanamikoji.cards import HanamikojiCards
+
+        return HanamikojiCards()
 
     def status(self, state: State, names: Sequence[str]) -> list[Message]:
         """Where a resumed game stands."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.commands import Query
 from companion.errors import CompanionError
@@ -14,6 +14,9 @@ from companion.games.momiji.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.momiji.interpret import Command, interpret
 from companion.games.momiji.rules import Event, Phase, State, apply, new_game
 from companion.narrate.message import Message
+
+if TYPE_CHECKING:
+    from companion.games.momiji.cards import MomijiCards
 
 RULE_SETS = ("seed",)  # one reading of seed 004; see docs/momiji.md
 
@@ -54,6 +57,12 @@ class Momiji(NarratedGame):
     def pending(self, command: Any, state: State) -> None:
         """Momiji commands are whole on one line: nothing is kept half-entered."""
         return None
+
+    def cards(self) -> MomijiCards:
+        """The pieces as QR labels and registry entries (imported only when asked)."""
+        from companion.games.momiji.cards import MomijiCards
+
+        return MomijiCards()
 
     def status(self, state: State, names: Sequence[str]) -> list[Message]:
         """Where a resumed game stands."""
