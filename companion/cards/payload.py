@@ -1,4 +1,4 @@
-"""The text a card's QR label carries, e.g. ``TC1:HK:ITEM:FAN:2``.
+"""The text a card's QR label carries: ``TC1:<game code>:<KIND>:<NAME>:<number>``.
 
 Five fields joined by ":": format version (``TC1``: tactile companion, version 1), the
 game's code (each game's CardHooks.code), kind, canonical English name, and a number:
@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.games.registry import game_names, load_game
+from companion.games.registry import game_names, is_loaded, load_game
 
 if TYPE_CHECKING:
     from companion.games.protocol import CardHooks
@@ -73,12 +73,13 @@ def default_game() -> str:
 
 
 def _game_of_code(code: str) -> str | None:
-    """The game whose payload code this is; games already loaded are asked first, so a
-    scan during play does not import every other game."""
+    """The game whose payload code this is. Games whose tables or adapter are loaded
+    already are asked first, so a scan during play imports no other game."""
     for name, known in _HOOKS.items():
         if known.code == code:
             return name
-    for name in game_names():
+    names = sorted(game_names(), key=lambda name: not is_loaded(name))  # stable
+    for name in names:
         if name in _HOOKS:
             continue
         try:

@@ -4,7 +4,7 @@ RFID tags and shop barcodes carry arbitrary ids, so each one is enrolled once
 (``companion cards enroll``) and remembered in a small JSON file in the user data folder::
 
     {"format": "tactile-companion cards", "version": 1,
-     "tags": {"0A00B1C2D3": "TC1:HK:ITEM:FAN:2", ...}}
+     "tags": {"0A00B1C2D3": "TC1:<CODE>:ITEM:FAN:2", ...}}
 
 Each value is the card's printed-label payload (see payload.py), so one text form names a
 card everywhere. Printed QR labels need no enrolment: ``resolve`` parses them directly.

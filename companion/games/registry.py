@@ -46,3 +46,10 @@ def available_games() -> list[str]:
 def refresh() -> None:
     """Forget the entry points read so far (a plugin installed while running, tests)."""
     _entry_points.cache_clear()
+
+
+def is_loaded(name: str) -> bool:
+    """Whether the named game's adapter module is imported already (asking it is free)."""
+    import sys
+
+    return _entry_points()[name].module in sys.modules
