@@ -16,11 +16,17 @@ from typing import Any
 
 from companion.narrate.catalogue import LANGUAGES
 
-KINDS = ("item", "token", "geisha")
-
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register `cards` and its sub-commands; each sets `func(args) -> exit status`."""
+    """Register `cards` and its sub-commands; each sets `func(args) -> exit status`.
+    Nothing is registered when no installed game enrols its cards."""
+    from companion.cards.enroll import enrolling_games
+    from companion.cards.payload import hooks
+
+    games = enrolling_games()
+    if not games:
+        return
+    kinds = list(dict.fromkeys(k for game in games for k in hooks(game).enrolment))
     parser = subparsers.add_parser(
         "cards", help="the card registry: enrol RFID tags and barcodes, check what is missing",
         description="Tell the companion which tag or barcode is on which physical card.",
@@ -33,8 +39,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         p.add_argument("--lang", choices=LANGUAGES, help="language (default: the system's)")
         p.add_argument("--no-speech", action="store_true", help="print only")
         p.add_argument("--json", action="store_true", help="one JSON object per line")
-        p.add_argument("--only", choices=KINDS, action="append", metavar="KIND",
-                       help="only these kinds of card: item, token, geisha (repeatable)")
+        p.add_argument("--game", choices=games, default=games[0],
+                       help=f"the game whose cards to enrol (default: {games[0]})")
+        p.add_argument("--only", choices=kinds, action="append", metavar="KIND",
+                       help=f"only these kinds of card: {', '.join(kinds)} (repeatable)")
 
     p = commands.add_parser("enroll", aliases=["enrol"], help="scan each card once, spoken")
     p.add_argument("--reader", metavar="URL",
@@ -80,10 +88,10 @@ def _setup(args: argparse.Namespace) -> tuple[Any, Any, Any]:
 
 
 def _cards(args: argparse.Namespace) -> Any:
-    from companion.cards.payload import all_cards
+    from companion.cards.enroll import enrolled_cards
 
-    kinds = set(args.only or KINDS)
-    return [c for c in all_cards() if c.kind in kinds]
+    kinds = set(args.only) if args.only else None
+    return [c for c in enrolled_cards(args.game) if kinds is None or c.kind in kinds]
 
 
 def _finish(speaker: Any, interactive: bool) -> None:

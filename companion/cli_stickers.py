@@ -3,9 +3,12 @@
     companion stickers decode carré pointé, rond pointé, deux points   -> 17: ...
     companion stickers describe 23 --lang fr
     companion stickers colour goutte d'eau
-    companion stickers plan hanamikoji [--lang fr] [--item-points]
-    companion stickers labels hanamikoji --out labels.svg [--format svg|pdf] [--lang fr]
-    companion stickers labels momiji --out leaves.svg [--only leaf|objective]
+    companion stickers plan GAME [--lang fr] [--item-points]
+    companion stickers labels GAME --out labels.svg [--format svg|pdf] [--lang fr]
+    companion stickers labels GAME --out part.svg --only SHEET
+
+The games offered are those installed whose CardHooks have a sticker plan, or labels;
+`--only` chooses one sheet of a game whose labels need several pages.
 
 Every output is plain lines (screen readers, braille displays); an error is one line on
 stderr and exit status 2.
@@ -15,19 +18,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.cards.labels import FORMATS, item_name, token_name, write_labels
-from companion.cards.payload import PayloadError
-from companion.games.hanamikoji.data import COPIES, GEISHAS, Token
+from companion.cards.labels import FORMATS, write_labels
+from companion.cards.payload import PayloadError, card_games, hooks
 from stickers import (
     LANGS,
-    Colour,
     Lang,
-    NumberStickers,
-    Piece,
     StickerParseError,
     decode,
     describe,
@@ -35,128 +33,6 @@ from stickers import (
     guess_lang,
     parse_colour,
 )
-
-GAMES = ("hanamikoji",)
-LABEL_GAMES = ("hanamikoji", "momiji")  # games with printed QR labels (no Momiji plan yet)
-MOMIJI_SHEETS = ("leaf", "objective")  # one page each: all 40 labels do not fit on one
-PLAYERS = 2
-
-# --- the adaptation plan -------------------------------------------------------------
-
-_PLAN: dict[Lang, dict[str, str]] = {
-    "en": {
-        "title": "Sticker plan for one copy of Hanamikoji: {geishas} geisha cards, {items} item "
-                 "cards, {tokens} action tokens ({total} pieces).",
-        "code": "Number code: dot = 1, dotted circle = 5, dotted square = 10, dotted square "
-                "with n dots = n × 10, added up. Each dot is counted as its own sticker.",
-        "geishas": "Geisha cards: {n} cards, each with its colour symbol and a number sticker "
-                   "for its points.",
-        "geisha": "Geisha {pos}, {name}: {symbol}; {points} points: {number}.",
-        "items": "Item cards: {n} cards, each with its geisha's colour symbol only (the points "
-                 "belong to the colour and are on the geisha card).",
-        "items+": "Item cards: {n} cards, each with its geisha's colour symbol and a number "
-                  "sticker for its points.",
-        "item": "{name}, {copies} cards ({geisha}): {symbol}.",
-        "item+": "{name}, {copies} cards ({geisha}): {symbol}; {points} points: {number}.",
-        "tokens": "Action tokens: {n} tokens, {each} per player, each with a number sticker.",
-        "token": "Token {value}, {name}, {copies} tokens: {number}.",
-        "totals": "Totals to buy or cut:",
-        "symbols": "{what}: {n} symbol{s}.",
-        "numbers": "{what}: {n} sticker{s}.",
-        "all": "In all: {symbols} colour symbols and {numbers} number stickers.",
-    },
-    "fr": {
-        "title": "Plan des stickers pour un exemplaire de Hanamikoji : {geishas} cartes Geisha, "
-                 "{items} cartes Objet, {tokens} jetons Action ({total} pièces).",
-        "code": "Code numérique : point = 1, rond pointé = 5, carré pointé = 10, carré pointé à "
-                "n points = n × 10, additionnés. Chaque point compte pour un sticker.",
-        "geishas": "Cartes Geisha : {n} cartes, chacune avec son symbole de couleur et un "
-                   "sticker chiffre pour ses points.",
-        "geisha": "Geisha {pos}, {name} : {symbol} ; {points} points : {number}.",
-        "items": "Cartes Objet : {n} cartes, chacune avec le symbole de couleur de sa geisha "
-                 "seulement (les points vont avec la couleur, sur la carte Geisha).",
-        "items+": "Cartes Objet : {n} cartes, chacune avec le symbole de couleur de sa geisha "
-                  "et un sticker chiffre pour ses points.",
-        "item": "{name}, {copies} cartes ({geisha}) : {symbol}.",
-        "item+": "{name}, {copies} cartes ({geisha}) : {symbol} ; {points} points : {number}.",
-        "tokens": "Jetons Action : {n} jetons, {each} par joueur, chacun avec un sticker chiffre.",
-        "token": "Jeton {value}, {name}, {copies} jetons : {number}.",
-        "totals": "Totaux à acheter ou découper :",
-        "symbols": "{what} : {n} symbole{s}.",
-        "numbers": "{what} : {n} sticker{s}.",
-        "all": "En tout : {symbols} symboles de couleur et {numbers} stickers chiffre.",
-    },
-}  # fmt: skip
-
-
-def hanamikoji_plan(lang: Lang = "en", item_points: bool = False) -> list[str]:
-    """The checklist a volunteer follows to adapt one copy, as plain lines.
-
-    Item cards carry only their colour symbol by default: their points are those of their
-    geisha, so a number sticker would add 21 stickers and crowd the card without telling
-    a player anything new. `item_points` adds it for tables that want it anyway.
-    """
-    t = _PLAN[lang]
-    symbols: Counter[Colour] = Counter()
-    pieces: Counter[Piece] = Counter()
-    n_items = sum(COPIES.values())
-    n_tokens = len(Token) * PLAYERS
-    lines = [
-        t["title"].format(
-            geishas=len(GEISHAS), items=n_items, tokens=n_tokens,
-            total=len(GEISHAS) + n_items + n_tokens,
-        ),
-        t["code"],
-        "",
-        t["geishas"].format(n=len(GEISHAS)),
-    ]  # fmt: skip
-    for g in GEISHAS:
-        symbols[g.colour] += 1
-        pieces += NumberStickers.from_value(g.points).pieces()
-        lines.append(
-            t["geisha"].format(
-                pos=g.position, name=g.name, symbol=describe_colour(g.colour, lang),
-                points=g.points, number=describe(g.points, lang),
-            )
-        )  # fmt: skip
-    lines += ["", t["items+" if item_points else "items"].format(n=n_items)]
-    for g in GEISHAS:
-        copies = COPIES[g.item]
-        symbols[g.colour] += copies
-        if item_points:
-            for _ in range(copies):
-                pieces += NumberStickers.from_value(g.points).pieces()
-        lines.append(
-            t["item+" if item_points else "item"].format(
-                name=item_name(g.item, lang).capitalize(), copies=copies, geisha=g.name,
-                symbol=describe_colour(g.colour, lang), points=g.points,
-                number=describe(g.points, lang),
-            )
-        )  # fmt: skip
-    lines += ["", t["tokens"].format(n=n_tokens, each=len(Token))]
-    for token in Token:
-        for _ in range(PLAYERS):
-            pieces += NumberStickers.from_value(int(token)).pieces()
-        lines.append(
-            t["token"].format(
-                value=int(token), name=token_name(token, lang), copies=PLAYERS,
-                number=describe(int(token), lang),
-            )
-        )  # fmt: skip
-    lines += ["", t["totals"]]
-    for colour in Colour:
-        if symbols[colour]:
-            n = symbols[colour]
-            what = describe_colour(colour, lang)
-            lines.append(t["symbols"].format(what=what, n=n, s="s" if n > 1 else ""))
-    for piece in sorted(pieces):
-        n = pieces[piece]
-        lines.append(
-            t["numbers"].format(what=piece.describe(lang), n=n, s="s" if n > 1 else "")
-        )
-    lines.append(t["all"].format(symbols=symbols.total(), numbers=pieces.total()))
-    return lines
-
 
 # --- commands --------------------------------------------------------------------------
 
@@ -198,21 +74,38 @@ def _cmd_colour(args: argparse.Namespace) -> int:
 
 
 def _cmd_plan(args: argparse.Namespace) -> int:
-    for line in hanamikoji_plan(args.lang, args.item_points):
+    plan = hooks(args.game).sticker_plan
+    assert plan is not None  # the parser offers only games with a plan
+    for line in plan(args.lang, args.item_points):
         print(line)
     return 0
 
 
+def _sheets(games: list[str]) -> dict[str, list[str]]:
+    """Sheet name -> the games that have it, for games whose labels need several sheets."""
+    owners: dict[str, list[str]] = {}
+    for game in games:
+        sheets = hooks(game).sheets
+        if len(sheets) > 1:
+            for name in sheets:
+                owners.setdefault(name, []).append(game)
+    return owners
+
+
 def _cmd_labels(args: argparse.Namespace) -> int:
     fmt = args.format or ("pdf" if Path(args.out).suffix.lower() == ".pdf" else "svg")
+    sheets = hooks(args.game).sheets
     only = getattr(args, "only", None)
-    if only and args.game != "momiji":
-        return _fail("--only chooses a Momiji sheet: leaf or objective")
-    n = write_labels(args.out, args.game, fmt, args.lang, (only,) if only else None)
+    if only and (len(sheets) < 2 or only not in sheets):
+        owners = _sheets(card_games())[only]
+        names = " or ".join(dict.fromkeys(n for g in owners for n in hooks(g).sheets))
+        games = " or ".join(g.capitalize() for g in owners)
+        return _fail(f"--only chooses a {games} sheet: {names}")
+    sheet = sheets[only] if only else next(iter(sheets.values()))
+    n = write_labels(args.out, args.game, fmt, args.lang, sheet.kinds)
     print(f"wrote {n} labels to {args.out} ({fmt})")
-    if args.game == "momiji" and only != "objective":
-        # The seed gives no count per value: the volunteer decides how many sheets.
-        print("one label per leaf type and value: print as many sheets as your cards need")
+    if sheet.advice:
+        print(sheet.advice)
     return 0
 
 
@@ -246,8 +139,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     lang_option(p)
     p.set_defaults(func=_guarded(_cmd_colour))
 
+    games = card_games()
     p = commands.add_parser("plan", help="checklist of stickers to adapt a copy of a game")
-    p.add_argument("game", choices=GAMES)
+    p.add_argument("game", choices=[g for g in games if hooks(g).sticker_plan is not None])
     lang_option(p)
     p.add_argument(
         "--item-points", action="store_true",
@@ -256,10 +150,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.set_defaults(func=_guarded(_cmd_plan))
 
     p = commands.add_parser("labels", help="printable sheet of QR labels, one per card")
-    p.add_argument("game", choices=LABEL_GAMES)
+    p.add_argument("game", choices=games)
     p.add_argument("--out", required=True, metavar="FILE", help="the sheet to write")
-    p.add_argument("--only", choices=MOMIJI_SHEETS,
-                   help="Momiji: the leaf sheet (default) or the objective tokens' sheet")
+    sheets = _sheets(games)
+    p.add_argument("--only", choices=list(sheets), metavar="SHEET",
+                   help="one sheet of a game whose labels need several, the first by default: "
+                   + ", ".join(f"{name} ({', '.join(owners)})" for name, owners in sheets.items()))
     p.add_argument("--format", choices=FORMATS, help="default: from FILE's extension, else svg")
     lang_option(p)
     p.set_defaults(func=_guarded(_cmd_labels))

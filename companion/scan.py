@@ -46,16 +46,6 @@ from companion.session import per_session
 P = "cards."  # catalogue prefix of this feature's sentences (companion/locales/cards.*.toml)
 
 
-def ref_message(ref: CardRef) -> Message:
-    """A card or token said in words: "fan (red, 2), copy 2", "Gift (3) token, set 1"."""
-    if ref.kind == "item":
-        return Message("", P + "ref_item", {"card": Item[ref.name.upper()], "copy": ref.copy})
-    if ref.kind == "token":
-        return Message("", P + "ref_token", {"token": Token[ref.name.upper()], "copy": ref.copy})
-    geisha = next(g for g in GEISHAS if g.name.lower() == ref.name)
-    return Message("", P + "ref_geisha", {"geisha": geisha})
-
-
 def refusal(key: str, params: dict[str, Any] | None = None, private_to: int | None = None,
             **data: Any) -> Message:
     return Message("error", P + key, params or {}, {"code": key, **data}, Priority.REFUSAL,

@@ -264,7 +264,7 @@ def test_unknown_format_is_refused(tmp_path: Path) -> None:
 
 
 def test_momiji_payload_format() -> None:
-    from companion.cards.payload import leaf_ref
+    from companion.games.momiji.cards import leaf_ref
 
     ref = leaf_ref("green", 2)
     assert ref == CardRef("momiji", "leaf", "green", 1, 2)

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli_stickers import add_parser, hanamikoji_plan
+from companion.cli_stickers import add_parser
+from companion.games.hanamikoji.cards import sticker_plan as hanamikoji_plan
 from stickers import decode
 
 

@@ -234,11 +234,6 @@ def test_table_lines_are_accepted_with_hands_unseen(players: int) -> None:
         assert state.over and legal_actions(state) == []
 
 
-@pytest.mark.xfail(
-    raises=Stuck, strict=False,
-    reason="issue 11: `end` is refused with a non-empty hand even when no card fits "
-    "(fixed on its own branch; remove this mark once merged)",
-)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_thirty_seeded_games_end(players: int) -> None:
     for seed in range(30):

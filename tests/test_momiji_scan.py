@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.cards.payload import CardRef, leaf_ref
+from companion.cards.payload import CardRef
 from companion.cards.registry import CardRegistry
 from companion.devices_dispatch import handle_device_event, handle_line, supports
+from companion.games.momiji.cards import leaf_ref
 from companion.games.registry import load_game
 from companion.narrate.catalogue import Catalogue
 from companion.narrate.message import Message

@@ -18,6 +18,7 @@ from companion.cards.payload import CardRef, all_cards
 from companion.cards.registry import CardRegistry
 from companion.games.hanamikoji.actions import Deal, Discard, Secret
 from companion.games.hanamikoji.data import Item
+from companion.games.hanamikoji.simulate import random_game, table_line
 from companion.games.registry import load_game
 from companion.narrate.catalogue import Catalogue
 from companion.narrate.message import Message
@@ -25,7 +26,6 @@ from companion.output import Output
 from companion.play_devices import handle_line
 from companion.scan import handle_scan
 from companion.session import Session
-from companion.simulate import random_game, table_line
 
 EN = Catalogue("en")
 QUESTIONS = ["unseen", "board", "score", "back", "forward", "repeat", "help", "actions",

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from companion.games.hanamikoji import Hanamikoji
+from companion.games.hanamikoji.simulate import table_script
 from companion.session import Session
-from companion.simulate import table_script
 from companion.store import GameStore
 
 ROOT = Path(__file__).resolve().parent.parent

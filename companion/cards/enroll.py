@@ -10,41 +10,50 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.cards.payload import (
-    PLAYERS,
     CardRef,
     PayloadError,
     all_cards,
+    card_games,
+    hooks,
     parse_payload,
 )
 from companion.cards.registry import CardRegistry, DuplicateTag, RegistryError, is_payload
-from companion.games.hanamikoji.data import COPIES, GEISHAS, Item, Token
 from companion.narrate.message import Message, Priority
-from companion.scan import ref_message
 
 P = "cards."
-_KIND_ORDER = {"item": 0, "token": 1, "geisha": 2}  # what play needs most comes first
+
+
+def enrolling_games() -> list[str]:
+    """The installed games whose pieces are enrolled for a reader, sorted by name."""
+    return [game for game in card_games() if hooks(game).enrolment]
+
+
+def enrolled_cards(game: str | None = None) -> tuple[CardRef, ...]:
+    """Every piece of one copy of `game` (default: the first game that enrols) whose kind
+    is enrolled."""
+    if game is None:
+        games = enrolling_games()
+        if not games:
+            raise PayloadError("no installed game enrols its cards")
+        game = games[0]
+    return all_cards(game, hooks(game).enrolment)
 
 
 def enrolment_order(cards: Sequence[CardRef] | None = None) -> list[CardRef]:
-    """Items, then action tokens, then geishas: a stop halfway leaves the least useful."""
-    cards = list(all_cards() if cards is None else cards)
-    return sorted(cards, key=lambda c: _KIND_ORDER[c.kind])  # stable: keeps table order
+    """In the order of the game's `enrolment` kinds (what play needs most first), so that
+    a stop halfway leaves the least useful missing; pieces of kinds not enrolled go."""
+    cards = list(enrolled_cards() if cards is None else cards)
+
+    def rank(ref: CardRef) -> int:
+        return hooks(ref.game).enrolment.index(ref.kind)
+
+    kept = [c for c in cards if c.kind in hooks(c.game).enrolment]
+    return sorted(kept, key=rank)  # stable: keeps table order
 
 
-def ask_message(ref: CardRef) -> Message:
-    """ "Scan a flute card (1 of 2)" and its kin."""
-    if ref.kind == "item":
-        item = Item[ref.name.upper()]
-        params = {"card": item, "copy": ref.copy, "copies": COPIES[item]}
-        return Message("prompt", P + "enroll_item", params, {"card": ref.name, "copy": ref.copy},
-                       Priority.PROMPT)
-    if ref.kind == "token":
-        params = {"token": Token[ref.name.upper()], "copy": ref.copy, "copies": PLAYERS}
-        return Message("prompt", P + "enroll_token", params, {"token": ref.name, "copy": ref.copy},
-                       Priority.PROMPT)
-    geisha = next(g for g in GEISHAS if g.name.lower() == ref.name)
-    return Message("prompt", P + "enroll_geisha", {"geisha": geisha},
-                   {"geisha": geisha.name}, Priority.PROMPT)
+def said(ref: CardRef) -> Message:
+    """The piece in the game's words."""
+    return hooks(ref.game).said(ref)
 
 
 class Enrollment:
@@ -78,7 +87,7 @@ class Enrollment:
 
     def prompt(self) -> Message:
         assert self.current is not None
-        return ask_message(self.current)
+        return hooks(self.current.game).ask(self.current)
 
     # -- inputs -----------------------------------------------------------------------
     def handle_line(self, line: str) -> list[Message]:
@@ -138,21 +147,21 @@ class Enrollment:
                                 {"code": "save_failed"}, Priority.REFUSAL), *self.summary()]
         self.queue.pop(0)
         self.added.append((tag, ref))
-        done = Message("enrolled", P + "enrolled", {"card": ref_message(ref)},
+        done = Message("enrolled", P + "enrolled", {"card": said(ref)},
                        {"tag": tag, "card": ref.name, "kind": ref.kind, "copy": ref.copy})
         if not self.queue:
             return [done, *self.summary()]
         return [done, self.prompt()]
 
     def _refuse(self, key: str, ref: CardRef, tag: str) -> Message:
-        return Message("error", P + key, {"card": ref_message(ref)},
+        return Message("error", P + key, {"card": said(ref)},
                        {"code": key, "tag": tag, "card": ref.name, "copy": ref.copy},
                        Priority.REFUSAL)
 
     def skip(self) -> list[Message]:
         ref = self.queue.pop(0)
         self.skipped.append(ref)
-        skipped = Message("info", P + "enroll_skipped", {"card": ref_message(ref)})
+        skipped = Message("info", P + "enroll_skipped", {"card": said(ref)})
         if not self.queue:
             return [skipped, *self.summary()]
         return [skipped, self.prompt()]
@@ -171,7 +180,7 @@ class Enrollment:
                 return [Message("error", P + "enroll_save_failed", {"reason": str(error)},
                                 {"code": "save_failed"}, Priority.REFUSAL), *self._prompt_if_any()]
         self.queue.insert(0, ref)
-        return [Message("info", P + "enroll_undone", {"card": ref_message(ref)}), self.prompt()]
+        return [Message("info", P + "enroll_undone", {"card": said(ref)}), self.prompt()]
 
     def _prompt_if_any(self) -> list[Message]:
         return [self.prompt()] if self.queue else []
@@ -220,19 +229,7 @@ def check_messages(registry: CardRegistry, cards: Sequence[CardRef] | None = Non
 
 def _grouped(refs: Sequence[CardRef]) -> tuple[Message, ...]:
     """ "fan (red, 2), copies 1 and 2" rather than the fan named twice."""
-    groups: dict[tuple[str, str], list[CardRef]] = {}
+    groups: dict[tuple[str, str, str], list[CardRef]] = {}
     for ref in refs:
-        groups.setdefault((ref.kind, ref.name), []).append(ref)
-    out = []
-    for same in groups.values():
-        if same[0].kind == "geisha":
-            out.append(ref_message(same[0]))
-            continue
-        copies = tuple(r.copy for r in same)
-        if same[0].kind == "token":
-            out.append(Message("", P + "missing_tokens", {
-                "token": Token[same[0].name.upper()], "copies": copies, "n": len(same)}))
-        else:
-            out.append(Message("", P + "missing_group", {
-                "card": Item[same[0].name.upper()], "copies": copies, "n": len(same)}))
-    return tuple(out)
+        groups.setdefault((ref.game, ref.kind, ref.name), []).append(ref)
+    return tuple(hooks(same[0].game).said_copies(same) for same in groups.values())

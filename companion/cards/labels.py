@@ -1,9 +1,9 @@
 """A printable A4 sheet of QR labels, one per physical card and token of a game.
 
-For Momiji the leaf sheet carries one label per leaf type and value (24): seed 004 does not
-say how many cards of each value a box holds, so the volunteer prints as many sheets as
-the cards need. Objective tokens have a sheet of their own (`kinds=("objective",)`): all
-40 labels would not fit on one page.
+What a sheet holds, its heading and each label's caption come from the game's CardHooks
+(its `sheets` and `caption`): a game whose labels do not fit on one page splits them into
+sheets by kind, and a game with valued cards may ask for its sheet to be printed several
+times (its note says so).
 
 Each label (32 × 44 mm) fits on a 63 × 88 mm card beside the tactile stickers: a QR code
 of the card's payload (see payload.py) and a short caption for the sighted volunteer who
@@ -21,10 +21,16 @@ from xml.sax.saxutils import escape, quoteattr
 
 import segno
 
-from companion.cards.payload import PAYLOAD_VERSION, CardRef, all_cards, format_payload
-from companion.games.hanamikoji.data import COPIES, GEISHAS, Item, Token
-from companion.games.momiji.data import Objective
-from stickers import Colour, Lang, describe, describe_colour
+from companion.cards.payload import (
+    PAYLOAD_VERSION,
+    CardRef,
+    all_cards,
+    default_game,
+    format_payload,
+    hooks,
+)
+from companion.games.protocol import Sheet
+from stickers import Lang
 
 Format = Literal["svg", "pdf"]
 FORMATS: tuple[Format, ...] = ("svg", "pdf")
@@ -40,104 +46,31 @@ CAPTION_SIZE = 2.5  # mm (about 7 pt)
 PAYLOAD_SIZE = 2.0
 CHAR_WIDTH = 0.55  # average glyph width in em, to squeeze captions that would overflow
 
-_ITEM_FR = {geisha.item: geisha.item_fr for geisha in GEISHAS}
-_TOKEN_NAMES: dict[Lang, dict[Token, str]] = {
-    "en": {Token.SECRET: "Secret", Token.DISCARD: "Discard", Token.GIFT: "Gift",
-           Token.COMPETITION: "Competition"},
-    "fr": {Token.SECRET: "Secret", Token.DISCARD: "Dépôt", Token.GIFT: "Offre",
-           Token.COMPETITION: "Échange"},
+# The heading of a sheet whose game gives none of its own.
+_HEADING: dict[str, str] = {
+    "en": "{game}: {n} QR labels ({version}), one per card or token. "
+          "Cut along the dashed lines.",
+    "fr": "{game} : {n} étiquettes QR ({version}), une par carte ou jeton. "
+          "Découpez le long des pointillés.",
 }  # fmt: skip
-_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {"item": "item", "token": "token", "player": "player", "points": "points",
-           "heading": "{game}: {n} QR labels ({version}), one per card or token. "
-                      "Cut along the dashed lines."},
-    "fr": {"item": "objet", "token": "jeton", "player": "joueur", "points": "points",
-           "heading": "{game} : {n} étiquettes QR ({version}), une par carte ou jeton. "
-                      "Découpez le long des pointillés."},
-}  # fmt: skip
-# Momiji sheets: the heading says what one sheet covers, the note how many to print.
-_MOMIJI_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {"leaf": "leaf", "value": "value", "objective": "objective",
-           "heading_leaf": "{game}: {n} QR labels ({version}), one per leaf type and value. "
-                           "Cut along the dashed lines.",
-           "note_leaf": "The rules do not say how many cards of each value a box holds: "
-                        "print this sheet as many times as your cards need.",
-           "heading_objective": "{game}: {n} QR labels ({version}), one per objective "
-                                "token. Cut along the dashed lines."},
-    "fr": {"leaf": "feuille", "value": "valeur", "objective": "objectif",
-           "heading_leaf": "{game} : {n} étiquettes QR ({version}), une par type de feuille "
-                           "et valeur. Découpez le long des pointillés.",
-           "note_leaf": "La règle ne dit pas combien de cartes de chaque valeur contient la "
-                        "boîte : imprimez cette feuille autant de fois que vos cartes l'exigent.",
-           "heading_objective": "{game} : {n} étiquettes QR ({version}), une par jeton "
-                                "Objectif. Découpez le long des pointillés."},
-}  # fmt: skip
-# Which kinds one sheet holds when none are asked for: all 40 Momiji labels need two pages.
-DEFAULT_KINDS: dict[str, tuple[str, ...] | None] = {"hanamikoji": None, "momiji": ("leaf",)}
-
-
-def token_name(token: Token, lang: Lang = "en") -> str:
-    return _TOKEN_NAMES[lang][token]
-
-
-def item_name(item: Item, lang: Lang = "en") -> str:
-    """'tea set' / 'service à thé' (the payload uses the short word 'tea')."""
-    geisha = GEISHAS[item - 1]
-    return geisha.item_en if lang == "en" else geisha.item_fr
-
-
-def _momiji_word(key: str, lang: Lang) -> str:
-    """A Momiji colour or objective name from the game's catalogue (one wording everywhere)."""
-    from companion.narrate.catalogue import Catalogue
-    from companion.narrate.message import Message
-
-    return Catalogue(lang).render(Message("", f"momiji.{key}"))
-
-
-def _momiji_caption(ref: CardRef, lang: Lang) -> tuple[str, str, str]:
-    words = _MOMIJI_WORDS[lang]
-    if ref.kind == "leaf":
-        colour = Colour(ref.name)
-        return (
-            f"{_momiji_word('colour.' + ref.name, lang).capitalize()} {ref.value}",
-            f"{words['leaf']} · {words['value']} {ref.value}",
-            describe_colour(colour, lang),
-        )
-    objective = Objective(ref.name)
-    leaf = objective.leaf
-    return (
-        _momiji_word("objective." + ref.name, lang).capitalize(),
-        f"{words['objective']} {objective.number}",
-        describe_colour(leaf, lang) if leaf is not None else "",
-    )
 
 
 def caption(ref: CardRef, lang: Lang = "en") -> tuple[str, str, str]:
     """Three short lines naming the card, its colour symbol or its number sticker."""
-    if ref.game == "momiji":
-        return _momiji_caption(ref, lang)
-    words = _WORDS[lang]
-    if ref.kind == "item":
-        item = Item[ref.name.upper()]
-        geisha = item.geisha
-        return (
-            f"{item_name(item, lang).capitalize()} {ref.copy}/{COPIES[item]}",
-            f"{words['item']} · {geisha.name}",
-            describe_colour(geisha.colour, lang),
-        )
-    if ref.kind == "geisha":
-        geisha = next(g for g in GEISHAS if g.name.lower() == ref.name)
-        return (
-            geisha.name,
-            f"geisha · {geisha.points} {words['points']}",
-            describe_colour(geisha.colour, lang),
-        )
-    token = Token[ref.name.upper()]
-    return (
-        token_name(token, lang),
-        f"{words['token']} {int(token)} · {words['player']} {ref.copy}",
-        describe(int(token), lang),
-    )
+    return hooks(ref.game).caption(ref, lang)
+
+
+def default_kinds(game: str) -> tuple[str, ...]:
+    """The kinds on the game's first sheet, printed when no kinds are asked for."""
+    return next(iter(hooks(game).sheets.values())).kinds
+
+
+def sheet_of(labels: list[Label]) -> Sheet | None:
+    """The game's sheet these labels were laid out as (by the first label's kind)."""
+    if not labels:
+        return None
+    first = labels[0].ref
+    return next((s for s in hooks(first.game).sheets.values() if first.kind in s.kinds), None)
 
 
 @dataclass(frozen=True)
@@ -153,11 +86,12 @@ class Label:
 
 
 def layout(
-    game: str = "hanamikoji", lang: Lang = "en", kinds: tuple[str, ...] | None = None
+    game: str | None = None, lang: Lang = "en", kinds: tuple[str, ...] | None = None
 ) -> list[Label]:
-    """Every card of one copy of `game` (of `kinds`, else the game's default sheet), in a
-    grid of COLUMNS labels per row."""
-    refs = all_cards(game, kinds if kinds is not None else DEFAULT_KINDS.get(game))
+    """Every card of one copy of `game` (default: the first installed) of `kinds` (else
+    those of the game's first sheet), in a grid of COLUMNS labels per row."""
+    game = default_game() if game is None else game
+    refs = all_cards(game, kinds if kinds is not None else default_kinds(game))
     if not refs:
         raise ValueError(f"{game} has no card of kind {', '.join(kinds or ())}")
     rows = -(-len(refs) // COLUMNS)
@@ -179,17 +113,15 @@ def layout(
 
 def heading(labels: list[Label], lang: Lang = "en") -> str:
     game = labels[0].ref.game.capitalize() if labels else ""
-    template = _WORDS[lang]["heading"]
-    if labels and labels[0].ref.game == "momiji":
-        template = _MOMIJI_WORDS[lang][f"heading_{labels[0].ref.kind}"]
+    sheet = sheet_of(labels)
+    template = (sheet.heading.get(lang) if sheet else None) or _HEADING[lang]
     return template.format(game=game, n=len(labels), version=PAYLOAD_VERSION)
 
 
 def note(labels: list[Label], lang: Lang = "en") -> str | None:
-    """A second heading line, when the sheet needs one (Momiji leaves: how many to print)."""
-    if any(label.ref.kind == "leaf" for label in labels):
-        return _MOMIJI_WORDS[lang]["note_leaf"]
-    return None
+    """A second heading line, when the game's sheet has one (e.g. how many to print)."""
+    sheet = sheet_of(labels)
+    return sheet.note.get(lang) if sheet else None
 
 
 def _runs(row: bytes) -> Iterable[tuple[int, int]]:
@@ -344,7 +276,7 @@ def to_pdf(labels: list[Label], lang: Lang = "en") -> bytes:
 
 
 def write_labels(
-    path: str, game: str = "hanamikoji", fmt: Format = "svg", lang: Lang = "en",
+    path: str, game: str | None = None, fmt: Format = "svg", lang: Lang = "en",
     kinds: tuple[str, ...] | None = None,
 ) -> int:
     """Write the sheet to `path`; returns the number of labels."""

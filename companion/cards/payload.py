@@ -1,14 +1,15 @@
-"""The text a card's QR label carries, e.g. ``TC1:HK:ITEM:FAN:2`` or ``TC1:MJ:LEAF:GREEN:2``.
+"""The text a card's QR label carries: ``TC1:<game code>:<KIND>:<NAME>:<number>``.
 
-Five fields joined by ":": format version (``TC1``: tactile companion, version 1), game
-code (``HK`` Hanamikoji, ``MJ`` Momiji), kind, canonical English name, and a number:
+Five fields joined by ":": format version (``TC1``: tactile companion, version 1), the
+game's code (each game's CardHooks.code), kind, canonical English name, and a number:
 
-* Hanamikoji (``ITEM``, ``GEISHA``, ``TOKEN``) and Momiji objective tokens
-  (``OBJECTIVE``): the copy number, 1-based, which tells identical cards apart.
-* Momiji leaves (``LEAF``): the card's value, 0 to 3. A leaf has no copy number: seed 004
-  does not say how many cards of each value a box holds, so copies cannot be numbered
-  or checked, and the rules never need to tell two green 2 cards apart. Identical leaves
-  carry identical labels.
+* for most kinds, the copy number, 1-based, which tells identical cards apart;
+* for the kinds a game declares `valued`, the card's face value instead. Such a card has
+  no copy number (always 1): identical cards carry identical labels, for games whose
+  rules never need to tell two of them apart.
+
+What pieces a game has comes from the game (companion/games/<game>/cards.py, through its
+adapter's `cards()` hook); this module knows no game.
 
 Upper case keeps every character in the QR alphanumeric mode (smaller codes, larger
 modules) and survives a scanner typing with Caps Lock on; parsing ignores case and
@@ -18,46 +19,83 @@ surrounding whitespace (keyboard-wedge scanners append Enter).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING
 
-from companion.games.hanamikoji.data import COPIES, GEISHAS, Item, Token
-from companion.games.momiji.data import LEAVES, MAX_VALUE, Objective
+from companion.games.registry import game_names, is_loaded, load_game
+
+if TYPE_CHECKING:
+    from companion.games.protocol import CardHooks
 
 PAYLOAD_VERSION = "TC1"
-Kind = Literal["item", "geisha", "token", "leaf", "objective"]
-KINDS: tuple[Kind, ...] = ("item", "geisha", "token", "leaf", "objective")
-PLAYERS = 2  # each player has one set of the four action tokens
+Kind = str  # a kind of piece, as its game names it in CardHooks.pieces
 
-GAME_CODES: dict[str, str] = {"hanamikoji": "HK", "momiji": "MJ"}
-_GAMES_BY_CODE = {code: game for game, code in GAME_CODES.items()}
-
-# name -> number of copies, per game and kind: what a physical copy of the game holds.
-# Momiji leaves count 1: one label text per colour and value (the value is the 5th field).
-_CATALOGUE: dict[str, dict[Kind, dict[str, int]]] = {
-    "hanamikoji": {
-        "item": {item.word: COPIES[item] for item in Item},
-        "geisha": {geisha.name.lower(): 1 for geisha in GEISHAS},
-        "token": {token.word: PLAYERS for token in Token},
-    },
-    "momiji": {
-        "leaf": {colour.value: 1 for colour in LEAVES},
-        "objective": {objective.value: 1 for objective in Objective},
-    },
-}
-# Kinds whose last field is a face value instead of a copy number, with the values allowed.
-_VALUED: dict[tuple[str, str], range] = {("momiji", "leaf"): range(MAX_VALUE + 1)}
+_HOOKS: dict[str, CardHooks] = {}  # by game name, as each is first needed
 
 
 class PayloadError(ValueError):
     """A scanned or typed payload that names no card of a known game."""
 
 
+def hooks(game: str) -> CardHooks:
+    """The named game's card tables; PayloadError if no installed game of that name has
+    printed cards. Only this game's card module is imported."""
+    found = _HOOKS.get(game)
+    if found is None:
+        try:
+            found = load_game(game).cards()
+        except (KeyError, ImportError):
+            found = None
+        if found is None:
+            raise PayloadError(f"unknown game {game!r}")
+        _HOOKS[game] = found
+    return found
+
+
+def card_games() -> list[str]:
+    """The installed games that have printed cards, sorted by name."""
+    names = []
+    for name in game_names():
+        try:
+            hooks(name)
+        except PayloadError:
+            continue
+        names.append(name)
+    return names
+
+
+def default_game() -> str:
+    """The game a command about cards means when none is named: the first installed, as
+    for `companion play`."""
+    games = card_games()
+    if not games:
+        raise PayloadError("no installed game has printed cards")
+    return games[0]
+
+
+def _game_of_code(code: str) -> str | None:
+    """The game whose payload code this is. Games whose tables or adapter are loaded
+    already are asked first, so a scan during play imports no other game."""
+    for name, known in _HOOKS.items():
+        if known.code == code:
+            return name
+    names = sorted(game_names(), key=lambda name: not is_loaded(name))  # stable
+    for name in names:
+        if name in _HOOKS:
+            continue
+        try:
+            if hooks(name).code == code:
+                return name
+        except PayloadError:
+            continue
+    return None
+
+
 @dataclass(frozen=True)
 class CardRef:
     """One physical card or token: `copy` tells identical cards apart (1-based).
 
-    `value` is a Momiji leaf's face value (0 to 3), None for every other kind; a leaf's
-    `copy` is always 1 (see the module note).
+    `value` is the face value of a valued kind (see the module note), None for every
+    other kind; a valued card's `copy` is always 1.
     """
 
     game: str
@@ -67,13 +105,11 @@ class CardRef:
     value: int | None = None
 
     def __post_init__(self) -> None:
-        kinds = _CATALOGUE.get(self.game)
-        if kinds is None:
-            raise PayloadError(f"unknown game {self.game!r}")
-        names = kinds.get(self.kind)
+        tables = hooks(self.game)
+        names = tables.pieces.get(self.kind)
         if names is None:
             raise PayloadError(
-                f"unknown kind {self.kind!r}: expected one of {', '.join(kinds)}"
+                f"unknown kind {self.kind!r}: expected one of {', '.join(tables.pieces)}"
             )
         copies = names.get(self.name)
         if copies is None:
@@ -86,7 +122,7 @@ class CardRef:
                 f"{self.game} has {copies} {self.kind} {self.name!r} "
                 f"(copy 1 to {copies}), not copy {self.copy}"
             )
-        values = _VALUED.get((self.game, self.kind))
+        values = tables.valued.get(self.kind)
         if values is None and self.value is not None:
             raise PayloadError(f"a {self.game} {self.kind} has no value")
         if values is not None and self.value not in values:
@@ -96,17 +132,12 @@ class CardRef:
             )
 
 
-def leaf_ref(colour: str, value: int) -> CardRef:
-    """The label of a Momiji leaf: leaf_ref('green', 2) is TC1:MJ:LEAF:GREEN:2."""
-    return CardRef("momiji", "leaf", colour, 1, value)
-
-
 def format_payload(ref: CardRef) -> str:
-    """The QR text for a card: format_payload(CardRef('hanamikoji', 'item', 'fan', 2))
-    == 'TC1:HK:ITEM:FAN:2'."""
+    """The QR text for a card: kind, name and copy (or value) in upper case after the
+    version and the game's code."""
     last = ref.value if ref.value is not None else ref.copy
     return ":".join(
-        (PAYLOAD_VERSION, GAME_CODES[ref.game], ref.kind.upper(), ref.name.upper(), str(last))
+        (PAYLOAD_VERSION, hooks(ref.game).code, ref.kind.upper(), ref.name.upper(), str(last))
     )
 
 
@@ -124,31 +155,30 @@ def parse_payload(text: str) -> CardRef:
             f"{len(fields)}"
         )
     _, code, kind, name, number = (f.strip() for f in fields)
-    game = _GAMES_BY_CODE.get(code.upper())
+    game = _game_of_code(code.upper())
     if game is None:
         raise PayloadError(f"unknown game code {code!r} in {text.strip()!r}")
-    valued = (game, kind.lower()) in _VALUED
+    valued = kind.lower() in hooks(game).valued
     what = "value" if valued else "copy number"
     if not (number.isascii() and number.isdigit()):
         raise PayloadError(f"{what} {number!r} is not a number in {text.strip()!r}")
     if valued:
-        return CardRef(game, kind.lower(), name.lower(), 1, int(number))  # type: ignore[arg-type]
-    return CardRef(game, kind.lower(), name.lower(), int(number))  # type: ignore[arg-type]
+        return CardRef(game, kind.lower(), name.lower(), 1, int(number))
+    return CardRef(game, kind.lower(), name.lower(), int(number))
 
 
-def all_cards(
-    game: str = "hanamikoji", kinds: tuple[str, ...] | None = None
-) -> tuple[CardRef, ...]:
-    """Every physical card and token of one copy of `game` (of `kinds`, default all), in
-    catalogue order: Hanamikoji items, geishas, tokens; Momiji leaves (one per colour and
-    value: copies of a value are not counted by the seed), then objective tokens."""
-    if game not in _CATALOGUE:
-        raise PayloadError(f"unknown game {game!r}")
+def all_cards(game: str | None = None, kinds: tuple[str, ...] | None = None
+              ) -> tuple[CardRef, ...]:
+    """Every physical card and token of one copy of `game` (default: `default_game()`),
+    of `kinds` (default all), in the game's table order. A valued kind gives one card per
+    name and value: how many copies of a value a box holds is not counted."""
+    game = default_game() if game is None else game
+    tables = hooks(game)
     refs = []
-    for kind, names in _CATALOGUE[game].items():
+    for kind, names in tables.pieces.items():
         if kinds is not None and kind not in kinds:
             continue
-        values = _VALUED.get((game, kind))
+        values = tables.valued.get(kind)
         for name, copies in names.items():
             if values is not None:
                 refs += [CardRef(game, kind, name, 1, v) for v in values]

@@ -4,7 +4,7 @@ RFID tags and shop barcodes carry arbitrary ids, so each one is enrolled once
 (``companion cards enroll``) and remembered in a small JSON file in the user data folder::
 
     {"format": "tactile-companion cards", "version": 1,
-     "tags": {"0A00B1C2D3": "TC1:HK:ITEM:FAN:2", ...}}
+     "tags": {"0A00B1C2D3": "TC1:<CODE>:ITEM:FAN:2", ...}}
 
 Each value is the card's printed-label payload (see payload.py), so one text form names a
 card everywhere. Printed QR labels need no enrolment: ``resolve`` parses them directly.
@@ -153,7 +153,8 @@ class CardRegistry:
         return self._tags.pop(normalize_tag(tag), None)
 
     def missing(self, cards: Iterable[CardRef] | None = None) -> list[CardRef]:
-        """The cards of `cards` (default: one whole Hanamikoji) that no tag names yet."""
+        """The cards of `cards` (default: one whole copy of the first game) that no tag names
+        yet."""
         known = set(self._tags.values())
         return [c for c in (all_cards() if cards is None else cards) if c not in known]
 

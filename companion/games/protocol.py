@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from companion.cards.payload import CardRef
     from companion.cards.registry import CardRegistry
     from companion.narrate.message import Message
     from companion.shared_commands import Query
@@ -94,20 +96,58 @@ class VoiceHooks(Protocol):
     def parse_command(self, text: str) -> Any: ...
 
 
+@dataclass(frozen=True)
+class Sheet:
+    """One printed A4 page of labels: the kinds of piece it holds and its wording.
+
+    `heading` and `note` are per label language ("en", "fr"); a heading is a template
+    with {game}, {n} and {version}, and a sheet without one gets the core's ("one per
+    card or token"). `advice` is the line the CLI prints after writing the sheet.
+    """
+
+    kinds: tuple[str, ...]
+    heading: Mapping[str, str] = field(default_factory=dict)
+    note: Mapping[str, str] = field(default_factory=dict)
+    advice: str = ""
+
+
 class CardHooks(Protocol):
-    """The game's physical pieces as QR labels and card-registry entries.
+    """The game's physical pieces as QR labels and card-registry entries
+    (companion/cards/ does the rest: payloads, label sheets, enrolment).
 
     `code` is the game's field in a label payload (e.g. "HK"); `pieces` maps each kind of
-    piece to its names and how many copies a box holds; `valued` names the kinds whose
-    last payload field is a face value (with the values allowed) instead of a copy number.
+    piece to its names and how many copies a box holds, in label order; `valued` names the
+    kinds whose last payload field is a face value (with the values allowed) instead of a
+    copy number. `sheets` are the label pages by name, the first printed by default.
+    `enrolment` lists the kinds a reader's tags are enrolled for, in the order they are
+    asked (empty: printed labels only). `sticker_plan(lang, item_points)`, when the game
+    has one, is the volunteer's checklist of tactile stickers for one copy.
     """
 
     code: str
     pieces: Mapping[str, Mapping[str, int]]
     valued: Mapping[str, range]
+    sheets: Mapping[str, Sheet]
+    enrolment: tuple[str, ...]
 
-    def caption(self, ref: Any, lang: str) -> tuple[str, str, str]: ...
-    def enrolment_order(self) -> Sequence[Any]: ...
+    @property
+    def sticker_plan(self) -> Callable[[str, bool], list[str]] | None: ...
+
+    def caption(self, ref: CardRef, lang: str) -> tuple[str, str, str]:
+        """Three short label lines: the card, its kind and number, its sticker."""
+        ...
+
+    def said(self, ref: CardRef) -> Message:
+        """The piece in words, copy included: "fan (red, 2), copy 2"."""
+        ...
+
+    def ask(self, ref: CardRef) -> Message:
+        """The enrolment prompt for the piece: "Scan a fan (red, 2) card (1 of 2)"."""
+        ...
+
+    def said_copies(self, refs: Sequence[CardRef]) -> Message:
+        """Copies of one piece (same kind and name) said together: "fan, copies 1 and 2"."""
+        ...
 
 
 class Simulator(Protocol):

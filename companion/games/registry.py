@@ -61,3 +61,9 @@ def resume_command(name: str, db: str | None = None) -> str:
     if db is not None:
         words += ["--db", shlex.quote(db)]
     return " ".join(words)
+
+def is_loaded(name: str) -> bool:
+    """Whether the named game's adapter module is imported already (asking it is free)."""
+    import sys
+
+    return _entry_points()[name].module in sys.modules

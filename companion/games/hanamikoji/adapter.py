@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.commands import Query
 from companion.games.base import NarratedGame
@@ -21,6 +21,9 @@ from companion.games.hanamikoji.rules import (
 )
 from companion.games.protocol import Simulator
 from companion.narrate.message import Message
+
+if TYPE_CHECKING:
+    from companion.games.hanamikoji.cards import HanamikojiCards
 
 
 class Hanamikoji(NarratedGame):
@@ -66,6 +69,12 @@ class Hanamikoji(NarratedGame):
         from companion.games.hanamikoji.simulate import Simulation
 
         return Simulation()
+
+    def cards(self) -> HanamikojiCards:
+        """The pieces as QR labels and registry entries (imported only when asked)."""
+        from companion.games.hanamikoji.cards import HanamikojiCards
+
+        return HanamikojiCards()
 
     def status(self, state: State, names: Sequence[str]) -> list[Message]:
         """Where a resumed game stands."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.commands import Query
 from companion.errors import CompanionError
@@ -15,6 +15,9 @@ from companion.games.momiji.interpret import Command, interpret
 from companion.games.momiji.rules import Event, Phase, State, apply, legal_actions, new_game
 from companion.games.protocol import Simulator
 from companion.narrate.message import Message
+
+if TYPE_CHECKING:
+    from companion.games.momiji.cards import MomijiCards
 
 RULE_SETS = ("seed",)  # one reading of seed 004; see docs/momiji.md
 
@@ -63,6 +66,12 @@ class Momiji(NarratedGame):
         from companion.games.momiji.simulate import Simulation
 
         return Simulation()
+
+    def cards(self) -> MomijiCards:
+        """The pieces as QR labels and registry entries (imported only when asked)."""
+        from companion.games.momiji.cards import MomijiCards
+
+        return MomijiCards()
 
     def status(self, state: State, names: Sequence[str]) -> list[Message]:
         """Where a resumed game stands."""

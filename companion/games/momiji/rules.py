@@ -896,8 +896,14 @@ def _turn_actions(state: State) -> Iterator[Action]:
         yield from _effects(state, me)
     if state.pile is None:
         yield Empty()
-    if turn.main != "reveal" and (turn.main is not None or not can_do_main(state)):
+    if turn.main is not None and turn.main != "reveal":
         yield End()
+    elif turn.main is None:
+        possible = main_possible(state)
+        if possible is False:
+            yield End()
+        elif possible is None:  # only unseen cards could fit: ending is asked, then allowed
+            yield End(anyway=True)
 
 
 def _optional(me: Player) -> Iterator[Action]:

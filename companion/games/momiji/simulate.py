@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
+from companion.errors import ConfirmFirst
 from companion.games.momiji.actions import (
     Action,
     Collect,
@@ -179,8 +180,20 @@ def random_game(seed: int, players: int = 3) -> list[tuple[State, Action]]:
 
 
 def table_script(seed: int, players: int = 3) -> list[str]:
-    """The canonical lines players would say for a seeded game (no deal: nobody says it)."""
-    return [action.text() for _, action in random_game(seed, players)]
+    """The canonical lines players would say for a seeded game (no deal: nobody says it).
+
+    The companion at the table has not seen the hands: where it cannot know that no main
+    action is left, the players' `end` is its confirmed form, `end anyway`."""
+    table = new_game(players)
+    lines = []
+    for _, action in random_game(seed, players):
+        try:
+            table, _ = apply(table, action)
+        except ConfirmFirst as question:
+            action = question.command
+            table, _ = apply(table, action)
+        lines.append(action.text())
+    return lines
 
 
 class Simulation:
