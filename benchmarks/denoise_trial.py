@@ -70,8 +70,8 @@ import voice_bench as vb  # noqa: E402
 
 import companion.voice.policy as policy  # noqa: E402
 import companion.voice.sphinx as sphinx  # noqa: E402
-from companion.voice.grammar import build_grammar  # noqa: E402
-from companion.voice.normalize import normalize  # noqa: E402
+from companion.games.hanamikoji.voice.grammar import build_grammar  # noqa: E402
+from companion.games.hanamikoji.voice.words import normalize  # noqa: E402
 from companion.voice.policy import CONFIRM_THRESHOLD, Refuse, decide  # noqa: E402
 from companion.voice.sphinx import Recognition, SphinxRecognizer, prepare, speech_span  # noqa: E402
 

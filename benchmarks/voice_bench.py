@@ -43,9 +43,9 @@ sys.path.insert(0, str(ROOT))
 
 from companion.games.hanamikoji.data import Item, Token  # noqa: E402
 from companion.games.hanamikoji.interpret import parse_command  # noqa: E402
-from companion.voice.context import Context  # noqa: E402
-from companion.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIES  # noqa: E402
-from companion.voice.normalize import normalize  # noqa: E402
+from companion.games.hanamikoji.voice.context import Context  # noqa: E402
+from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIES  # noqa: E402
+from companion.games.hanamikoji.voice.words import normalize  # noqa: E402
 from companion.voice.policy import Accept, Refuse, decide  # noqa: E402
 from companion.voice.sphinx import SphinxRecognizer  # noqa: E402
 

@@ -26,8 +26,8 @@ DOUBLE_ZERO_SECONDS = 0.5
 
 # game name → module with context_for(session), make_recognizer(base) and
 # parse_command(text): each game says what to listen for and what a command is.
-MODULES = {"hanamikoji": "companion.play_voice_hanamikoji",
-           "momiji": "companion.play_voice_momiji"}
+MODULES = {"hanamikoji": "companion.games.hanamikoji.voice.hooks",
+           "momiji": "companion.games.momiji.voice"}
 
 
 def _module(session: Any) -> Any:

@@ -156,7 +156,7 @@ def test_speech_settings_by_voice_need_no_yes(tmp_path):
 
 def test_voice_in_momiji_follows_the_momiji_game():
     from companion.games.momiji import Momiji
-    from companion.play_voice_momiji import context_for as momiji_context
+    from companion.games.momiji.voice import context_for as momiji_context
 
     session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": "en"})
     session.start()

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.words import normalize
 from companion.voice.adapt import (
     MIN_UTTERANCES,
     AdaptationUnavailable,
@@ -28,9 +30,7 @@ from companion.voice.adapt import (
     write_mixw,
 )
 from companion.voice.audio import read_wav
-from companion.voice.context import Context
 from companion.voice.enroll import Enrollment, card_names, prompts
-from companion.voice.normalize import normalize
 from companion.voice.profiles import Profile, ProfileError, load_recordings, slug
 
 pytest.importorskip("pocketsphinx")

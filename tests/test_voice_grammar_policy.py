@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.games.hanamikoji.data import Item, Token
-from companion.voice.context import Context
-from companion.voice.grammar import build_grammar, grammar_words
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.grammar import build_grammar, grammar_words
 from companion.voice.policy import (
     MIN_MARGIN,
     TOO_NOISY,

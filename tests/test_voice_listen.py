@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.hanamikoji.voice.context import Context
 from companion.voice.audio import read_wav
-from companion.voice.context import Context
 from companion.voice.listen import (
     LISTEN_TIMEOUT,
     PHRASE_TIME_LIMIT,

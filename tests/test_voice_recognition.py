@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from companion.games.hanamikoji.data import Item
+from companion.games.hanamikoji.voice.context import Context
 from companion.voice.audio import read_wav
-from companion.voice.context import Context
 from companion.voice.policy import Accept, Confirm, Refuse, decide
 
 pytest.importorskip("pocketsphinx")
@@ -144,7 +144,7 @@ def test_front_end_settings_need_a_model_dir(tmp_path) -> None:  # type: ignore[
 
 def test_verifier_front_end_has_no_memory(recognizer, speech) -> None:  # type: ignore[no-untyped-def]
     # Without noise subtraction the same audio decodes the same after other audio.
-    from companion.voice.grammar import build_grammar
+    from companion.games.hanamikoji.voice.grammar import build_grammar
 
     def third(audio: bytes, ctx: Context) -> str:
         return recognizer._third.start(audio, (ctx.name, lambda: build_grammar(ctx)))()

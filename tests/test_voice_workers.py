@@ -9,8 +9,8 @@ import subprocess
 import pytest
 
 from companion.games.hanamikoji.data import Item
+from companion.games.hanamikoji.voice.context import Context
 from companion.voice.audio import read_wav
-from companion.voice.context import Context
 
 pytest.importorskip("pocketsphinx")
 if shutil.which("espeak-ng") is None:  # pragma: no cover - depends on the machine

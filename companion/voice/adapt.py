@@ -189,7 +189,7 @@ def adapt(utterances: Sequence[Utterance], dest: str | Path,
     `dest` is replaced only once the new model is complete, so a failed adaptation leaves
     the previous profile working.
     """
-    from companion.voice.lexicon import PRONUNCIATIONS
+    from companion.games.hanamikoji.voice.lexicon import PRONUNCIATIONS
 
     started = time.perf_counter()
     if len(utterances) < MIN_UTTERANCES:

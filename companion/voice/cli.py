@@ -6,8 +6,8 @@ import argparse
 import json
 import sys
 
+from companion.games.hanamikoji.voice.context import KINDS, Context
 from companion.voice.audio import AudioError, read_wav
-from companion.voice.context import KINDS, Context
 from companion.voice.sphinx import VoiceUnavailable
 
 

@@ -14,6 +14,9 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.grammar import grammar_words
+from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH
 from companion.voice.adapt import (
     MIN_UTTERANCES,
     AdaptationUnavailable,
@@ -21,9 +24,6 @@ from companion.voice.adapt import (
     adapt,
     find_tools,
 )
-from companion.voice.context import Context
-from companion.voice.grammar import grammar_words
-from companion.voice.lexicon import EN_NUMBERS, ENGLISH
 from companion.voice.profiles import Profile, ProfileError, load_recordings
 
 DEFAULT_COUNT = 40

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
-from companion.voice.context import Context
+from companion.games.hanamikoji.voice.context import Context
 from companion.voice.sphinx import Recognition
 
 RATE = 16000

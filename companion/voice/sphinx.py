@@ -42,10 +42,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.voice.context import Context
-from companion.voice.grammar import build_grammar, grammar_words
-from companion.voice.lexicon import PRONUNCIATIONS, QUERIES, SETTINGS
-from companion.voice.normalize import normalize
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.grammar import build_grammar, grammar_words
+from companion.games.hanamikoji.voice.lexicon import PRONUNCIATIONS, QUERIES, SETTINGS
+from companion.games.hanamikoji.voice.words import normalize
 
 if TYPE_CHECKING:
     from companion.voice.workers import DecoderProcess

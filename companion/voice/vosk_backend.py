@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from companion.games.hanamikoji.data import Item, Token
-from companion.voice.context import Context
-from companion.voice.lexicon import Lexicon, lexicon
-from companion.voice.normalize import normalize, vosk_result
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.lexicon import Lexicon, lexicon
+from companion.games.hanamikoji.voice.words import normalize, vosk_result
 from companion.voice.sphinx import Recognition, VoiceUnavailable
 
 UNKNOWN = "[unk]"

@@ -19,7 +19,7 @@ def context_for(session: Any) -> Any:
     """The voice Context matching the session's state."""
     from companion.games.hanamikoji.actions import Gift
     from companion.games.hanamikoji.rules import Phase
-    from companion.voice.context import Context
+    from companion.games.hanamikoji.voice.context import Context
 
     state = session.state
     if session.confirming is not None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.commands import Adjust, Ask, Reply, Undo
 from companion.errors import CompanionError
+from companion.games.hanamikoji.voice.lexicon import QUERIES, SETTINGS
 from companion.games.momiji.actions import Action
 from companion.games.momiji.data import (
     LANDSCAPES,
@@ -26,9 +27,8 @@ from companion.games.momiji.data import (
     Objective,
     tokens_for,
 )
-from companion.games.momiji.interpret import Command, interpret
+from companion.games.momiji.interpret import Command, interpret, parse_command
 from companion.games.momiji.rules import Phase, State, apply, can_do_main
-from companion.voice.lexicon import QUERIES, SETTINGS
 from companion.voice.policy import QUERY_COMMANDS
 from companion.voice.sphinx import LOW, Grammar, Recognition, SphinxRecognizer
 from stickers.colours import Colour
@@ -383,3 +383,26 @@ def recognize_momiji(recognizer: SphinxRecognizer, pcm: bytes, session: Any) -> 
     """Recognize one utterance in the context the Momiji session is in now."""
     ctx = momiji_context(session.state, confirming=session.confirming is not None)
     return recognize_in(recognizer, pcm, ctx)
+
+
+# -- hooks for companion/play_voice.py ---------------------------------------------------------
+def context_for(session: Any) -> MomijiContext:
+    """The Momiji voice context matching the session's state."""
+    return momiji_context(session.state, confirming=session.confirming is not None)
+
+
+class MomijiRecognizer:
+    """`recognize(pcm, context)` as companion/voice/listen.py expects, in Momiji contexts."""
+
+    def __init__(self, recognizer: SphinxRecognizer | None = None) -> None:
+        self.recognizer = recognizer or SphinxRecognizer()
+
+    def recognize(self, pcm: bytes, context: Any = None) -> Recognition:
+        if not isinstance(context, MomijiContext):
+            raise TypeError("a Momiji recognition needs a MomijiContext (see context_for)")
+        return recognize_in(self.recognizer, pcm, context)
+
+
+make_recognizer = MomijiRecognizer  # wraps the shared recognizer with Momiji's grammars
+
+__all__ = ["context_for", "make_recognizer", "parse_command"]

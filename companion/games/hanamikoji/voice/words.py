@@ -18,8 +18,8 @@ from typing import Any
 
 from companion.games.hanamikoji.actions import Competition, Gift
 from companion.games.hanamikoji.data import Item, Token
-from companion.voice.context import Context
-from companion.voice.lexicon import fold, lexicon
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.lexicon import fold, lexicon
 
 _MAX_PHRASE = 3  # longest phrase in any lexicon ("service de the", "grappe de raisin")
 _SKIP = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+|\(.*\))$")  # decoder fillers: <sil>, [noise]...

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from companion.games.hanamikoji.data import Item, Token
-from companion.voice.context import Context
-from companion.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIES, SETTINGS
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIES, SETTINGS
 
 # The context-independent phones of the en-us acoustic model; one pseudo-word each.
 PHONES: tuple[str, ...] = (
