@@ -19,13 +19,13 @@ pytest.importorskip("pocketsphinx")
 if shutil.which("espeak-ng") is None:  # pragma: no cover - depends on the machine
     pytest.skip("espeak-ng is needed to synthesize test speech", allow_module_level=True)
 
+from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer  # noqa: E402
 from companion.voice.cli import main as cli_main  # noqa: E402
-from companion.voice.sphinx import SphinxRecognizer  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def recognizer() -> SphinxRecognizer:
-    return SphinxRecognizer()
+def recognizer() -> HanamikojiRecognizer:
+    return HanamikojiRecognizer()
 
 
 @pytest.fixture(scope="module")
@@ -147,7 +147,7 @@ def test_verifier_front_end_has_no_memory(recognizer, speech) -> None:  # type: 
     from companion.games.hanamikoji.voice.grammar import build_grammar
 
     def third(audio: bytes, ctx: Context) -> str:
-        return recognizer._third.start(audio, (ctx.name, lambda: build_grammar(ctx)))()
+        return recognizer.engine._third.start(audio, (ctx.name, lambda: build_grammar(ctx)))()
 
     target = read_wav(speech("gift red blue green"))
     ctx = Context.action()

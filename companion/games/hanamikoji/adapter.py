@@ -11,6 +11,7 @@ from companion.games.hanamikoji import narrate
 from companion.games.hanamikoji.actions import Action, parse_action
 from companion.games.hanamikoji.interpret import Choose, Command, interpret
 from companion.games.hanamikoji.rules import Event, Phase, RuleSet, State, apply, new_game
+from companion.games.protocol import VoiceHooks
 from companion.narrate.message import Message
 
 
@@ -53,3 +54,9 @@ class Hanamikoji(NarratedGame):
     def status(self, state: State, names: Sequence[str]) -> list[Message]:
         """Where a resumed game stands."""
         return narrate.query(Query.SCORE, state, names)
+
+    def voice(self) -> VoiceHooks:
+        """What to listen for and how heard words become commands (imported when asked)."""
+        from companion.games.hanamikoji.voice.hooks import VOICE
+
+        return VOICE

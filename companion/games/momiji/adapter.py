@@ -13,6 +13,7 @@ from companion.games.momiji.actions import Action, parse_action
 from companion.games.momiji.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.momiji.interpret import Command, interpret
 from companion.games.momiji.rules import Event, Phase, State, apply, new_game
+from companion.games.protocol import VoiceHooks
 from companion.narrate.message import Message
 
 RULE_SETS = ("seed",)  # one reading of seed 004; see docs/momiji.md
@@ -60,6 +61,12 @@ class Momiji(NarratedGame):
         if state.phase is Phase.TURN:
             return narrate.board(state, names)
         return narrate.query(Query.SCORE, state, names) if state.over else []
+
+    def voice(self) -> VoiceHooks:
+        """What to listen for and how heard words become commands (imported when asked)."""
+        from companion.games.momiji.voice import VOICE
+
+        return VOICE
 
 
 __all__ = ["Momiji"]
