@@ -70,8 +70,9 @@ import voice_bench as vb  # noqa: E402
 
 import companion.voice.policy as policy  # noqa: E402
 import companion.voice.sphinx as sphinx  # noqa: E402
-from companion.voice.grammar import build_grammar  # noqa: E402
-from companion.voice.normalize import normalize  # noqa: E402
+from companion.games.hanamikoji.voice.grammar import build_grammar  # noqa: E402
+from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer, settled  # noqa: E402
+from companion.games.hanamikoji.voice.words import normalize  # noqa: E402
 from companion.voice.policy import CONFIRM_THRESHOLD, Refuse, decide  # noqa: E402
 from companion.voice.sphinx import Recognition, SphinxRecognizer, prepare, speech_span  # noqa: E402
 
@@ -187,7 +188,7 @@ class Row:
     words: str
 
 
-_RECS: dict[str, SphinxRecognizer] = {}
+_RECS: dict[str, HanamikojiRecognizer] = {}
 _VARIANTS: tuple[str, ...] = ()
 
 
@@ -200,10 +201,10 @@ def _init(variants: tuple[str, ...]) -> None:
     sphinx.MIN_MARGIN = float("-inf")
 
 
-def _recognizer() -> SphinxRecognizer:
+def _recognizer() -> HanamikojiRecognizer:
     # Sequential decodes (no decoder worker processes: these workers are daemonic, and the
     # competitor's remove_noise state then sees the same utterances in every variant).
-    return SphinxRecognizer(parallel=False)
+    return HanamikojiRecognizer(SphinxRecognizer(parallel=False))
 
 
 def _after(rec, margin: float) -> str | None:  # type: ignore[no-untyped-def]
@@ -216,15 +217,15 @@ def _after(rec, margin: float) -> str | None:  # type: ignore[no-untyped-def]
     return rec.command
 
 
-def _recognize_cut(recognizer: SphinxRecognizer, pcm: bytes, span: tuple[int, int],
+def _recognize_cut(recognizer: HanamikojiRecognizer, pcm: bytes, span: tuple[int, int],
                    ctx) -> Recognition:  # type: ignore[no-untyped-def]
     """`recognize`, but the audio is cut to `span` (the RAW audio's speech span) instead of
     the span `prepare` finds in `pcm` itself; the margin is still measured on `pcm`."""
     _, margin = prepare(pcm)
     audio, _ = prepare(pcm[2 * span[0]:2 * span[1]], trim=False)
-    rec = recognizer._agree(audio, (ctx.name, lambda: build_grammar(ctx)),
-                            ("wide", lambda: build_grammar(ctx, wide=True)),
-                            lambda words: normalize(words, "en", ctx), None, recognizer.settled)
+    rec = recognizer.engine._agree(audio, (ctx.name, lambda: build_grammar(ctx)),
+                                   ("wide", lambda: build_grammar(ctx, wide=True)),
+                                   lambda words: normalize(words, "en", ctx), None, settled)
     return dataclasses.replace(rec, margin=margin)
 
 

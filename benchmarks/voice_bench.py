@@ -43,9 +43,10 @@ sys.path.insert(0, str(ROOT))
 
 from companion.games.hanamikoji.data import Item, Token  # noqa: E402
 from companion.games.hanamikoji.interpret import parse_command  # noqa: E402
-from companion.voice.context import Context  # noqa: E402
-from companion.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIES  # noqa: E402
-from companion.voice.normalize import normalize  # noqa: E402
+from companion.games.hanamikoji.voice.context import Context  # noqa: E402
+from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer  # noqa: E402
+from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIES  # noqa: E402
+from companion.games.hanamikoji.voice.words import normalize  # noqa: E402
 from companion.voice.policy import Accept, Refuse, decide  # noqa: E402
 from companion.voice.sphinx import SphinxRecognizer  # noqa: E402
 
@@ -318,8 +319,9 @@ ENROLL_SNRS = (40, 20, 10)  # a player enrolls at the table, before or during a 
 def _enroll_one(args: tuple[str, int, int, str]) -> tuple[str, str, int, float]:
     """Adapt a model to one voice from `count` enrollment prompts it reads in noise (its own
     seeds: none of these recordings is a test utterance). (voice, model dir, aligned, s)."""
+    from companion.games.hanamikoji.voice.hooks import prompts
+    from companion.games.hanamikoji.voice.lexicon import PRONUNCIATIONS
     from companion.voice.adapt import Utterance, adapt
-    from companion.voice.enroll import prompts
 
     voice, count, seed, root = args
     rng = random.Random(f"enroll-{seed}-{voice}")
@@ -331,7 +333,7 @@ def _enroll_one(args: tuple[str, int, int, str]) -> tuple[str, str, int, float]:
         pcm = mix(speech, rng.choice(NOISES), rng.choice(ENROLL_SNRS), nrng, babble)
         utterances.append(Utterance(pcm, text))
     dest = Path(root) / voice.replace(":", "_").replace("+", "_")
-    report = adapt(utterances, dest)
+    report = adapt(utterances, dest, PRONUNCIATIONS)
     return voice, str(dest), report.aligned, report.seconds
 
 
@@ -345,7 +347,7 @@ def enroll(voices: tuple[str, ...], count: int, seed: int, root: str, processes:
     return {voice: dest for voice, dest, _a, _s in done}
 
 
-_RECOGNIZERS: dict[str | None, SphinxRecognizer] = {}
+_RECOGNIZERS: dict[str | None, HanamikojiRecognizer] = {}
 _THRESHOLD = 0.8
 _HMM: str | None = None  # a model for every voice (--hmm), else the recognizer's own
 _MLLR: str | None = None
@@ -360,12 +362,12 @@ def _init(threshold: float, hmm: str | None = None, mllr: str | None = None,
     _MODELS.update(models or {})
 
 
-def _recognizer(voice: str) -> SphinxRecognizer:
+def _recognizer(voice: str) -> HanamikojiRecognizer:
     """The worker's recognizer for this voice: its enrolled model, or the common one."""
     key = voice if voice in _MODELS else None
     if key not in _RECOGNIZERS:
-        _RECOGNIZERS[key] = SphinxRecognizer(hmm=_MODELS.get(voice, _HMM), mllr=_MLLR,
-                                             parallel=_PARALLEL)
+        _RECOGNIZERS[key] = HanamikojiRecognizer(SphinxRecognizer(
+            hmm=_MODELS.get(voice, _HMM), mllr=_MLLR, parallel=_PARALLEL))
     return _RECOGNIZERS[key]
 
 

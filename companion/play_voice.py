@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -24,19 +23,22 @@ PUSH_TO_TALK_LINE = "00"  # the keypad's double zero (or "00" then Enter) starts
 DOUBLE_ZERO_SECONDS = 0.5
 
 
-# game name → module with context_for(session), make_recognizer(base) and
-# parse_command(text): each game says what to listen for and what a command is.
-MODULES = {"hanamikoji": "companion.play_voice_hanamikoji",
-           "momiji": "companion.play_voice_momiji"}
+class NoVoice(Exception):
+    """The game being played offers no voice commands."""
 
 
-def _module(session: Any) -> Any:
-    return import_module(MODULES[session.game.name])
+def _hooks(session: Any) -> Any:
+    """The voice hooks of the session's game (companion.games.protocol.VoiceHooks)."""
+    voice = getattr(session.game, "voice", None)
+    hooks = voice() if voice is not None else None
+    if hooks is None:
+        raise NoVoice(session.game.name)
+    return hooks
 
 
 def context_for(session: Any) -> Any:
     """The voice context matching the session's game and state."""
-    return _module(session).context_for(session)
+    return _hooks(session).context_for(session)
 
 
 def handle_recognition(session: Any, recognition: Any) -> list[Message]:
@@ -51,7 +53,7 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
     decision = decide(recognition)
     if isinstance(decision, (Accept, Confirm)):
         try:
-            command = _module(session).parse_command(decision.command)
+            command = _hooks(session).parse_command(decision.command)
         except CompanionError:
             pass  # words the game cannot read: refused below
         else:
@@ -96,8 +98,9 @@ class Voice:
         self.mode = mode
         self.hub = hub
         self._push_key = PushKey()
-        decoders = SphinxRecognizer(hmm=model)
-        recognizer = _module(session).make_recognizer(decoders)
+        hooks = _hooks(session)
+        decoders = SphinxRecognizer(hmm=model, words=hooks.pronunciations)
+        recognizer = hooks.make_recognizer(decoders)
         try:
             if mode == "push":
                 self._push: Any = PushToTalk(recognizer)
@@ -169,8 +172,11 @@ def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
     model = profile_model(profile, announce, profiles)
     try:
         return Voice(hub, session, mode, model)
+    except NoVoice:
+        reason: Any = Message("", "voice_not_for_game")
+        detail = f"the game {session.game.name} offers no voice commands"
     except MicrophoneUnavailable as error:  # its sentence says what to do
-        reason: Any = str(error).strip()
+        reason = str(error).strip()
     except Exception as error:  # audio libraries fail in many ways when there is no microphone
         reason = Message("", "no_microphone")
         detail = f"{type(error).__name__}: {error}"

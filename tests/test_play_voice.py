@@ -117,10 +117,10 @@ def test_a_microphone_lost_mid_game_is_said_once():
 def test_real_speech_is_applied_right_or_not_at_all(tmp_path):
     """Synthesized answers to a gift: each is the right card, a question, or a refusal —
     never another card."""
+    from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer
     from companion.voice.audio import read_wav
-    from companion.voice.sphinx import SphinxRecognizer
 
-    recognizer = SphinxRecognizer()
+    recognizer = HanamikojiRecognizer()
     for spoken, item in (("take the fan", Item.FAN), ("take the tea", Item.TEA),
                          ("the flute", Item.FLUTE)):
         session = session_after("gift flute fan tea")
@@ -138,13 +138,13 @@ def test_real_speech_is_applied_right_or_not_at_all(tmp_path):
 def test_speech_settings_by_voice_need_no_yes(tmp_path):
     """"speak faster" is recognized in a turn and changes the voice at once (no question);
     the game itself is untouched."""
+    from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer
     from companion.voice.audio import read_wav
-    from companion.voice.sphinx import SphinxRecognizer
 
     session = session_after()
     wav = tmp_path / "u.wav"
     subprocess.run(["espeak-ng", "-v", "en-us", "-w", str(wav), "speak faster"], check=True)
-    recognition = SphinxRecognizer().recognize(read_wav(wav), context_for(session))
+    recognition = HanamikojiRecognizer().recognize(read_wav(wav), context_for(session))
     before = session.state
     messages = handle_recognition(session, recognition)
     assert recognition.command in ("faster", None)
@@ -156,7 +156,7 @@ def test_speech_settings_by_voice_need_no_yes(tmp_path):
 
 def test_voice_in_momiji_follows_the_momiji_game():
     from companion.games.momiji import Momiji
-    from companion.play_voice_momiji import context_for as momiji_context
+    from companion.games.momiji.voice import context_for as momiji_context
 
     session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": "en"})
     session.start()
@@ -195,9 +195,9 @@ def test_real_speech_drowned_in_noise_is_never_applied(tmp_path):
     import random
     import struct
 
+    from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer
     from companion.voice.audio import read_wav
     from companion.voice.policy import MIN_MARGIN, TOO_NOISY, Accept, Refuse, decide
-    from companion.voice.sphinx import SphinxRecognizer
 
     wav = tmp_path / "u.wav"
     subprocess.run(["espeak-ng", "-v", "en-us", "-w", str(wav), "discard"], check=True)
@@ -208,7 +208,7 @@ def test_real_speech_drowned_in_noise_is_never_applied(tmp_path):
     quiet = pad + list(samples) + pad
     loud = max(abs(s) for s in samples)
     noisy = [max(-32768, min(32767, s + round(rng.gauss(0, loud / 6)))) for s in quiet]
-    recognizer = SphinxRecognizer()
+    recognizer = HanamikojiRecognizer()
     heard = recognizer.recognize(struct.pack(f"<{len(quiet)}h", *quiet))
     drowned = recognizer.recognize(struct.pack(f"<{len(noisy)}h", *noisy))
     assert heard.margin is not None and heard.margin > MIN_MARGIN + 10

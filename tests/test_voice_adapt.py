@@ -17,6 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.hooks import card_names, prompts
+from companion.games.hanamikoji.voice.lexicon import PRONUNCIATIONS
+from companion.games.hanamikoji.voice.words import normalize
 from companion.voice.adapt import (
     MIN_UTTERANCES,
     AdaptationUnavailable,
@@ -28,9 +32,7 @@ from companion.voice.adapt import (
     write_mixw,
 )
 from companion.voice.audio import read_wav
-from companion.voice.context import Context
-from companion.voice.enroll import Enrollment, card_names, prompts
-from companion.voice.normalize import normalize
+from companion.voice.enroll import Enrollment
 from companion.voice.profiles import Profile, ProfileError, load_recordings, slug
 
 pytest.importorskip("pocketsphinx")
@@ -173,13 +175,14 @@ def test_adapted_model_is_written_loads_and_recognizes(tmp_path):
     old = profile.model
     old.mkdir(parents=True)
     (old / "marker").write_text("previous model")
-    report = adapt(utterances, profile.model)
+    report = adapt(utterances, profile.model, PRONUNCIATIONS)
     assert report.utterances == 16 and report.aligned >= 12
     assert profile.ready() and not (profile.model / "marker").exists()
     assert (profile.model / "sendump").read_bytes() != (Path(base_model()) / "sendump").read_bytes()
+    from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer
     from companion.voice.sphinx import SphinxRecognizer
 
-    recognizer = SphinxRecognizer(hmm=profile.require_model())
+    recognizer = HanamikojiRecognizer(SphinxRecognizer(hmm=profile.require_model()))
     heard = recognizer.recognize(synthesize("show me the score"), Context.any())
     assert heard.command in ("score", None)  # never another command
     heard = recognizer.recognize(synthesize("discard"), Context.action())

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion.games.hanamikoji.data import Item, Token
-from companion.voice.context import Context
-from companion.voice.grammar import build_grammar, grammar_words
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.grammar import build_grammar, grammar_words, phrase_list
+from companion.voice.decoders import VoiceUnavailable
 from companion.voice.policy import (
     MIN_MARGIN,
     TOO_NOISY,
@@ -16,8 +17,8 @@ from companion.voice.policy import (
     decide,
     readback,
 )
-from companion.voice.sphinx import Recognition, VoiceUnavailable
-from companion.voice.vosk_backend import UNKNOWN, VoskRecognizer, phrase_list
+from companion.voice.sphinx import Recognition
+from companion.voice.vosk_backend import UNKNOWN, VoskRecognizer
 
 
 def test_answer_gift_grammar_holds_only_offered_cards() -> None:
@@ -107,9 +108,9 @@ def test_wide_grammar_holds_every_context_form() -> None:
 
 
 def test_the_third_decode_is_skipped_only_where_it_changes_nothing() -> None:
-    from companion.voice.sphinx import HIGH, LOW, SphinxRecognizer
+    from companion.games.hanamikoji.voice.hooks import settled
+    from companion.voice.sphinx import HIGH, LOW
 
-    settled = SphinxRecognizer.settled
     assert settled("gift flute fan tea") == LOW  # asked about whatever the third decode says
     assert settled("competition fan tea / flute flower") == LOW
     assert settled("score") == HIGH and settled("faster") == HIGH  # answered anyway

@@ -12,15 +12,16 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer
 from companion.voice.audio import read_wav
-from companion.voice.context import Context
 from companion.voice.listen import (
     LISTEN_TIMEOUT,
     PHRASE_TIME_LIMIT,
     BackgroundListener,
     PushToTalk,
 )
-from companion.voice.sphinx import Recognition, SphinxRecognizer
+from companion.voice.sphinx import Recognition
 
 sr = pytest.importorskip("speech_recognition")
 pytest.importorskip("pocketsphinx")
@@ -55,7 +56,7 @@ class Heard:
     """The real recognizer, remembering how much audio each capture handed it."""
 
     def __init__(self) -> None:
-        self.real = SphinxRecognizer()
+        self.real = HanamikojiRecognizer()
         self.seconds: list[float] = []
 
     def recognize(self, pcm: bytes, context: Context | None = None) -> Recognition:

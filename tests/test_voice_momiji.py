@@ -12,19 +12,20 @@ import pytest
 from companion.games.momiji.actions import Collect, Garden, Play
 from companion.games.momiji.data import Leaf
 from companion.games.momiji.rules import Phase
-from companion.games.registry import load_game
-from companion.play_voice import handle_recognition
-from companion.play_voice_momiji import MomijiRecognizer, context_for
-from companion.session import Session
-from companion.voice.momiji import (
+from companion.games.momiji.voice import (
     WIDE_GRAMMAR,
+    MomijiRecognizer,
     build_grammar,
+    context_for,
     grammar_words,
     items,
     momiji_context,
     read,
     recognize_momiji,
 )
+from companion.games.registry import load_game
+from companion.play_voice import handle_recognition
+from companion.session import Session
 from companion.voice.policy import QUERY_COMMANDS
 from companion.voice.sphinx import Recognition
 from stickers.colours import Colour
@@ -109,7 +110,7 @@ def recognizer():  # type: ignore[no-untyped-def]
 
 
 def test_every_grammar_word_can_be_said(recognizer) -> None:  # type: ignore[no-untyped-def]
-    from companion.voice.momiji import prepare
+    from companion.games.momiji.voice import prepare
 
     sphinx = recognizer.recognizer
     prepare(sphinx)

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from companion.games.hanamikoji.data import Item
-from companion.voice.context import Context
-from companion.voice.lexicon import ENGLISH, FRENCH, PRONUNCIATIONS, lexicon
-from companion.voice.normalize import normalize, vosk_result
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.lexicon import ENGLISH, FRENCH, PRONUNCIATIONS, lexicon
+from companion.games.hanamikoji.voice.words import normalize, vosk_result
 
 GIFT = Context.answer_gift([Item.FAN, Item.TEA, Item.FLUTE])
 PAIRS = Context.answer_competition([Item.FAN, Item.FLUTE], [Item.TEA, Item.FLOWER])
@@ -110,7 +110,7 @@ def test_lexicon_from_game_data() -> None:
     assert lexicon("fr-FR") is FRENCH
     with pytest.raises(ValueError, match="no voice lexicon"):
         lexicon("de")
-    from companion.voice.grammar import PHONES
+    from companion.games.hanamikoji.voice.grammar import PHONES
     phones = set(PHONES)
     for word, prons in PRONUNCIATIONS.items():
         for pron in prons:

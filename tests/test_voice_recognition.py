@@ -11,21 +11,21 @@ from pathlib import Path
 import pytest
 
 from companion.games.hanamikoji.data import Item
+from companion.games.hanamikoji.voice.context import Context
 from companion.voice.audio import read_wav
-from companion.voice.context import Context
 from companion.voice.policy import Accept, Confirm, Refuse, decide
 
 pytest.importorskip("pocketsphinx")
 if shutil.which("espeak-ng") is None:  # pragma: no cover - depends on the machine
     pytest.skip("espeak-ng is needed to synthesize test speech", allow_module_level=True)
 
+from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer  # noqa: E402
 from companion.voice.cli import main as cli_main  # noqa: E402
-from companion.voice.sphinx import SphinxRecognizer  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def recognizer() -> SphinxRecognizer:
-    return SphinxRecognizer()
+def recognizer() -> HanamikojiRecognizer:
+    return HanamikojiRecognizer()
 
 
 @pytest.fixture(scope="module")
@@ -144,10 +144,10 @@ def test_front_end_settings_need_a_model_dir(tmp_path) -> None:  # type: ignore[
 
 def test_verifier_front_end_has_no_memory(recognizer, speech) -> None:  # type: ignore[no-untyped-def]
     # Without noise subtraction the same audio decodes the same after other audio.
-    from companion.voice.grammar import build_grammar
+    from companion.games.hanamikoji.voice.grammar import build_grammar
 
     def third(audio: bytes, ctx: Context) -> str:
-        return recognizer._third.start(audio, (ctx.name, lambda: build_grammar(ctx)))()
+        return recognizer.engine._third.start(audio, (ctx.name, lambda: build_grammar(ctx)))()
 
     target = read_wav(speech("gift red blue green"))
     ctx = Context.action()

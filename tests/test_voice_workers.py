@@ -9,13 +9,14 @@ import subprocess
 import pytest
 
 from companion.games.hanamikoji.data import Item
+from companion.games.hanamikoji.voice.context import Context
 from companion.voice.audio import read_wav
-from companion.voice.context import Context
 
 pytest.importorskip("pocketsphinx")
 if shutil.which("espeak-ng") is None:  # pragma: no cover - depends on the machine
     pytest.skip("espeak-ng is needed to synthesize test speech", allow_module_level=True)
 
+from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer  # noqa: E402
 from companion.voice.sphinx import SphinxRecognizer  # noqa: E402
 from companion.voice.workers import DecoderProcess, WorkerGone  # noqa: E402
 
@@ -42,13 +43,13 @@ def audio(tmp_path_factory: pytest.TempPathFactory) -> list[bytes]:
 
 
 def test_workers_give_the_same_recognitions_as_one_process(audio) -> None:  # type: ignore[no-untyped-def]
-    alone = SphinxRecognizer(parallel=False)
-    beside = SphinxRecognizer(parallel=True)
+    alone = HanamikojiRecognizer(SphinxRecognizer(parallel=False))
+    beside = HanamikojiRecognizer(SphinxRecognizer(parallel=True))
     try:
-        assert beside.parallel and not alone.parallel
+        assert beside.engine.parallel and not alone.engine.parallel
         for (text, ctx), pcm in zip(UTTERANCES, audio, strict=True):
             assert beside.recognize(pcm, ctx) == alone.recognize(pcm, ctx), text
-        assert beside.parallel  # every worker answered
+        assert beside.engine.parallel  # every worker answered
         # Some of them were commands, some refusals: the comparison covered both.
         results = {alone.recognize(pcm, ctx).command is None
                    for (_, ctx), pcm in zip(UTTERANCES, audio, strict=True)}
@@ -58,17 +59,17 @@ def test_workers_give_the_same_recognitions_as_one_process(audio) -> None:  # ty
 
 
 def test_a_worker_that_dies_costs_no_command(audio) -> None:  # type: ignore[no-untyped-def]
-    recognizer = SphinxRecognizer(parallel=True)
+    recognizer = HanamikojiRecognizer(SphinxRecognizer(parallel=True))
     try:
         pairs = list(zip(UTTERANCES, audio, strict=True))
         expected = [recognizer.recognize(pcm, ctx) for (_, ctx), pcm in pairs]
-        worker = recognizer._second._worker
+        worker = recognizer.engine._second._worker
         assert worker is not None and worker._process is not None
         worker._process.kill()
         worker._process.wait()
         again = [recognizer.recognize(pcm, ctx) for (_, ctx), pcm in pairs]
         assert again == expected
-        assert not recognizer.parallel and worker.dead  # it says why, and decodes here now
+        assert not recognizer.engine.parallel and worker.dead  # it says why, and decodes here now
     finally:
         recognizer.close()
 

@@ -89,11 +89,25 @@ class DeviceHooks(Protocol):
 
 
 class VoiceHooks(Protocol):
-    """What to listen for now and how heard words become a command of the game."""
+    """What to listen for now and how heard words become a command of the game.
+
+    The voice engine (companion/voice/) knows no game: `make_recognizer` wraps an engine
+    (a SphinxRecognizer, built with `pronunciations`, the game's words its dictionary
+    lacks) into an object whose `recognize(pcm, context)` decodes against the game's
+    grammar for `context`; `context_for` is the context the session is in now, and
+    `listen_context` one named by `companion listen --context` (ValueError when it needs a
+    game in progress). `parse_command` reads a recognized canonical text as a command;
+    `enrolment_prompts` are the commands a player reads to make a voice profile ([] when
+    the game has none).
+    """
+
+    pronunciations: Mapping[str, Sequence[str]]
 
     def context_for(self, session: Any) -> Any: ...
     def make_recognizer(self, engine: Any) -> Any: ...
     def parse_command(self, text: str) -> Any: ...
+    def listen_context(self, kind: str) -> Any: ...
+    def enrolment_prompts(self, count: int, seed: int = 0) -> list[str]: ...
 
 
 @dataclass(frozen=True)

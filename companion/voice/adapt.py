@@ -187,17 +187,16 @@ def adapt(utterances: Sequence[Utterance], dest: str | Path,
     """Write to `dest` a copy of the model `base` adapted to these utterances (MAP).
 
     `dest` is replaced only once the new model is complete, so a failed adaptation leaves
-    the previous profile working.
+    the previous profile working. `pronunciations`: CMU phones of the words read that the
+    en-us dictionary lacks (a game's voice hooks give its own).
     """
-    from companion.voice.lexicon import PRONUNCIATIONS
-
     started = time.perf_counter()
     if len(utterances) < MIN_UTTERANCES:
         raise AdaptationUnavailable(
             f"at least {MIN_UTTERANCES} recorded commands are needed, {len(utterances)} given.")
     tools = find_tools()
     hmm = Path(base or base_model())
-    prons = dict(PRONUNCIATIONS) | dict(pronunciations or {})
+    prons = dict(pronunciations or {})
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="companion-adapt-") as tmp:

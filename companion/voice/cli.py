@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from companion.voice.audio import AudioError, read_wav
-from companion.voice.context import KINDS, Context
-from companion.voice.sphinx import VoiceUnavailable
+from companion.voice.decoders import VoiceUnavailable
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -24,32 +24,50 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
                         help="recognize with NAME's voice profile (companion voice-enroll)")
     parser.add_argument("--json", action="store_true",
                         help='print {"command": ..., "confidence": ...}')
-    parser.add_argument("--context", default="any", choices=KINDS,
-                        help="listening context (only `any` needs no game state; default: any)")
+    parser.add_argument("--context", default="any",
+                        help="the game's listening context (default any; some need a game in "
+                             "progress)")
+    parser.add_argument("--game", default=None,
+                        help="the game whose commands to listen for (default: the first "
+                             "installed)")
     parser.set_defaults(func=run)
     return parser
 
 
-def _context(kind: str) -> Context:
-    if kind in ("any", "action", "reveal", "confirm"):
-        return getattr(Context, kind)()
-    raise ValueError(f"the {kind} context needs the game's offer; use it through the session")
+def game_voice(name: str | None) -> Any:
+    """The voice hooks of the named game (default: the first installed), or ValueError."""
+    from companion.games.registry import game_names, load_game
+
+    names = game_names()
+    if not names:
+        raise ValueError("no game is installed")
+    name = name or names[0]
+    if name not in names:
+        raise ValueError(f"no game called {name}; installed: {', '.join(names)}")
+    voice = getattr(load_game(name), "voice", None)
+    hooks = voice() if voice is not None else None
+    if hooks is None:
+        raise ValueError(f"{name} has no voice commands")
+    return hooks
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         pcm = read_wav(args.file)
-        ctx = _context(args.context)
+        hooks = game_voice(args.game)
+        ctx = hooks.listen_context(args.context)
+        engine: Any
         if args.lang.lower().startswith("en") and not args.vosk_model:
             from companion.voice.sphinx import SphinxRecognizer
             model = None
             if args.profile:
                 from companion.voice.profiles import Profile
                 model = Profile.named(args.profile).require_model()
-            recognition = SphinxRecognizer(hmm=model).recognize(pcm, ctx)
+            engine = SphinxRecognizer(hmm=model, words=hooks.pronunciations)
         else:
             from companion.voice.vosk_backend import VoskRecognizer
-            recognition = VoskRecognizer(args.vosk_model, args.lang).recognize(pcm, ctx)
+            engine = VoskRecognizer(args.vosk_model, args.lang)
+        recognition = hooks.make_recognizer(engine).recognize(pcm, ctx)
     except (AudioError, VoiceUnavailable, ValueError, OSError) as exc:
         print(f"companion listen: {exc}", file=sys.stderr)
         return 2

@@ -1,16 +1,17 @@
 """`companion voice-enroll`: a player reads commands aloud, the model learns their voice.
 
-The companion says and prints each command to read ("12 of 40. Say: gift flute, fan and
-tea"), records it, keeps the recording at once (profiles.Profile.save), and at the end
-adapts the acoustic model (adapt.adapt). `--from-dir` takes recordings made elsewhere
-(`X.wav` with `X.txt`). Then `companion play --voice --voice-profile NAME` uses the profile.
+The companion says and prints each command to read, from the game's voice hooks ("12 of 40.
+Say: gift flute, fan and tea"), records it, keeps the recording at once
+(profiles.Profile.save), and at the end adapts the acoustic model (adapt.adapt). `--from-dir`
+takes recordings made elsewhere (`X.wav` with `X.txt`). Then `companion play --voice
+--voice-profile NAME` uses the profile.
 Recording where the game is played, with the same microphone, adapts to the room as well.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,62 +22,12 @@ from companion.voice.adapt import (
     adapt,
     find_tools,
 )
-from companion.voice.context import Context
-from companion.voice.grammar import grammar_words
-from companion.voice.lexicon import EN_NUMBERS, ENGLISH
+from companion.voice.cli import game_voice
 from companion.voice.profiles import Profile, ProfileError, load_recordings
 
 DEFAULT_COUNT = 40
 MIN_SECONDS = 0.3  # shorter recordings are a click or a cough, not a command
 Say = Callable[[str], None]
-
-
-def card_names() -> list[str]:
-    """Every way the grammar lets a card be named aloud: the lexicon's item, colour, sticker
-    symbol and geisha words, and the position numbers."""
-    heard = grammar_words(Context.any())
-    return [w for w in ENGLISH.cards if set(w.split()) <= heard] + list(EN_NUMBERS)
-
-
-def prompts(count: int = DEFAULT_COUNT, seed: int = 0) -> list[str]:
-    """`count` commands to read: every card word and every other command word early on,
-    then more of the commands a game is made of, in a seeded order."""
-    rng = random.Random(seed)
-    names = card_names()
-    rng.shuffle(names)
-    fixed = ["secret", "discard", "take the first pair", "take the second pair", "score",
-             "board", "repeat", "undo", "yes", "no", "speak faster", "help"]
-    out: list[str] = []
-    # Gifts and competitions go through the card words three and four at a time.
-    pending = list(names)
-    while pending:
-        if len(pending) >= 4 and len(out) % 4 == 2:
-            a, b, c, d = (pending.pop() for _ in range(4))
-            out.append(f"competition {a} {b}, {c} {d}")
-        else:
-            group = [pending.pop() for _ in range(min(3, len(pending)))]
-            group += rng.sample([n for n in names if n not in group], 3 - len(group))
-            out.append(f"gift {group[0]}, {group[1]} and {group[2]}")
-        if fixed:
-            out.append(fixed.pop(0))
-    out += fixed
-    while len(out) < count:
-        kind = rng.choice(("gift", "competition", "take", "reveal", "pair", "query"))
-        if kind == "gift":
-            a, b, c = rng.sample(names, 3)
-            out.append(f"gift {a}, {b} and {c}")
-        elif kind == "competition":
-            a, b, c, d = rng.sample(names, 4)
-            out.append(f"competition {a} {b}, {c} {d}")
-        elif kind in ("take", "reveal"):
-            # A position number names a card only inside a gift or competition.
-            out.append(f"{kind} the {rng.choice([n for n in names if n not in EN_NUMBERS])}")
-        elif kind == "pair":
-            out.append(rng.choice(("take the first pair", "take the second pair", "secret",
-                                   "discard", "yes", "no")))
-        else:
-            out.append(rng.choice(("score", "board", "actions", "repeat", "unseen", "undo")))
-    return out[:count]
 
 
 class Enrollment:
@@ -120,6 +71,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
                         help="use the recordings in DIR (X.wav with X.txt) instead of "
                              "the microphone")
     parser.add_argument("--no-speech", action="store_true", help="print the prompts only")
+    parser.add_argument("--game", default=None,
+                        help="the game whose commands to read (default: the first installed)")
     parser.set_defaults(func=run)
     return parser
 
@@ -140,6 +93,11 @@ def _speaker(enabled: bool) -> tuple[Say, Callable[[], None]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        hooks = game_voice(args.game)
+    except ValueError as exc:
+        print(f"companion voice-enroll: {exc}", file=sys.stderr)
+        return 2
     say, close = _speaker(not args.no_speech)
     kept = 0
     retry = f"companion voice-enroll --name {args.name} --count 0"
@@ -155,6 +113,12 @@ def run(args: argparse.Namespace) -> int:
             for n, utt in enumerate(recordings, profile.next_index()):
                 profile.save(n, utt.pcm, utt.text)
         elif args.count > 0:
+            # Another session of the same player reads other commands.
+            texts = hooks.enrolment_prompts(args.count, seed=profile.next_index())
+            if not texts:
+                say("This game has no commands to read for a voice profile; choose another "
+                    "with --game.")
+                return 2
             from companion.voice.listen import MicrophoneUnavailable, Recorder
 
             try:
@@ -170,8 +134,6 @@ def run(args: argparse.Namespace) -> int:
             say(f"Voice profile for {args.name}. Read each command after it is said, in "
                 "your usual voice, where you play. Control C stops; what is recorded is kept.")
             try:
-                # Another session of the same player reads other commands.
-                texts = prompts(args.count, seed=profile.next_index())
                 Enrollment(profile, say, capture).run(texts)
             except KeyboardInterrupt:
                 say("Stopped; what was recorded is kept.")
@@ -180,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
         kept = len(utterances)
         if len(utterances) >= MIN_UTTERANCES and missing is None:
             say(f"Learning your voice from {len(utterances)} commands; this takes a moment.")
-        report = adapt(utterances, profile.model)
+        report = adapt(utterances, profile.model, hooks.pronunciations)
         profile.record_made(report)
         say(f"Voice profile for {args.name} is ready: {report.aligned} of "
             f"{report.utterances} commands used. Play with: companion play --voice "

@@ -15,7 +15,6 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
-from companion.voice.context import Context
 from companion.voice.sphinx import Recognition
 
 RATE = 16000
@@ -29,7 +28,10 @@ class MicrophoneUnavailable(RuntimeError):
 
 
 class Recognizer(Protocol):
-    def recognize(self, pcm: bytes, context: Context | None = None) -> Recognition: ...
+    """A game's recognizer (its voice hooks' `make_recognizer`): `context` is the game's own
+    listening context (None: whatever the game listens for by default)."""
+
+    def recognize(self, pcm: bytes, context: Any = None) -> Recognition: ...
 
 
 @contextlib.contextmanager
@@ -149,7 +151,7 @@ class PushToTalk:
         self._recorder = Recorder(device_index, phrase_time_limit, source)
         self._recognizer = recognizer
 
-    def capture(self, context: Context | None = None) -> Recognition | None:
+    def capture(self, context: Any = None) -> Recognition | None:
         """Recognize one utterance; None when nobody spoke before the timeout."""
         pcm = self._recorder.record()
         return None if pcm is None else self._recognizer.recognize(pcm, context)
@@ -164,14 +166,14 @@ class BackgroundListener:
     """
 
     def __init__(self, recognizer: Recognizer, callback: Callable[[Recognition], None],
-                 context: Context | None = None, device_index: int | None = None,
+                 context: Any = None, device_index: int | None = None,
                  phrase_time_limit: float = PHRASE_TIME_LIMIT, source: Any = None,
                  on_lost: Callable[[MicrophoneUnavailable], None] | None = None) -> None:
         self._sr, self._mic = _audio_source(device_index, source)
         self._recognizer = recognizer
         self._callback = callback
         self._on_lost = on_lost  # told once if the microphone stops working
-        self.context = context or Context.any()
+        self.context = context  # the game's listening context, changed as the game moves on
         self.phrase_time_limit = phrase_time_limit
         self._running = threading.Event()
         self._thread: threading.Thread | None = None

@@ -4,9 +4,11 @@ SpeechRecognition's `recognize_sphinx(grammar=...)` breaks on its second call wi
 pocketsphinx 5, so one `pocketsphinx.Decoder` is built here and reused: a JSGF search per
 context is added once (and evicted when too many accumulate), then activated per utterance.
 
+The recognizer knows no game: a game gives it the grammar of what is valid now, the wide
+grammar of every form it accepts anywhere, and how decoded words read as its commands.
 Confidence comes from agreement of independent decodes of the same audio: the context's
 grammar forces every sound into one of a few valid commands, so the audio is decoded again
-(1) against the whole command grammar (`any`) with other beams and language weight, and
+(1) against the wide grammar with other beams and language weight, and
 (2) against the context grammar with a front end without noise subtraction. All three
 agree: trusted (HIGH). The whole-grammar competitor agrees but not the other front end: only
 offered for confirmation (LOW). The competitor disagrees: refused, because a confirmation
@@ -36,19 +38,13 @@ import struct
 import tempfile
 import threading
 import zlib
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from companion.voice.context import Context
-from companion.voice.grammar import build_grammar, grammar_words
-from companion.voice.lexicon import PRONUNCIATIONS, QUERIES, SETTINGS
-from companion.voice.normalize import normalize
-
-if TYPE_CHECKING:
-    from companion.voice.workers import DecoderProcess
+from companion.voice.decoders import Decoder, Search, import_pocketsphinx
+from companion.voice.shared_words import QUERIES, SETTINGS
+from companion.voice.workers import DecoderProcess, WorkerGone
 
 SAMPLE_RATE = 16000
 # Tighter beams (1e-30) were 20% faster but lost 10 points of accuracy at 40 dB: keep the
@@ -62,9 +58,7 @@ COMPETITOR_OPTIONS: dict[str, float] = {"beam": 1e-30, "wbeam": 1e-20, "pbeam": 
 # noise estimate from one utterance to the next (the same audio decodes differently after
 # other audio), and without it results differ on other utterances: a useful second opinion.
 VERIFIER_FEATURES: dict[str, str] = {"remove_noise": "no"}
-MAX_SEARCHES = 24  # grammars kept compiled; answer contexts differ every turn
 HIGH = 0.9  # every decode agrees
-ASK_ABOUT = frozenset({"gift", "competition"})  # lists of cards: always "Yes or no?"
 # Commands that change nothing in the game, answered without a question (undo is one: it is
 # itself undoable by replay, and "undo? yes or no" after every undo would be tiresome).
 ALWAYS_ANSWERED = frozenset(QUERIES) | frozenset(SETTINGS)
@@ -91,7 +85,7 @@ class Recognition:
 
 @dataclass(frozen=True)
 class Grammar:
-    """A grammar from outside this package (another game): JSGF text and a readable key.
+    """A game's grammar: JSGF text and a readable key.
 
     The decoder caches its search under the key plus a checksum of the text, so a key
     reused for another text never decodes against a stale grammar.
@@ -105,24 +99,8 @@ class Grammar:
         return f"{self.key}_{zlib.crc32(self.jsgf.encode()):08x}"
 
 
-# (search name, JSGF text made on first use): what a decoder decodes against.
-_Search = tuple[str, Callable[[], str]]
 # A decode started (maybe in another process): call it for its words.
 _Pending = Callable[[], str]
-
-
-class VoiceUnavailable(RuntimeError):
-    """Recognition cannot run here (missing package or model); the message says why."""
-
-
-def _import_pocketsphinx():  # type: ignore[no-untyped-def]
-    try:
-        import pocketsphinx
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise VoiceUnavailable(
-            "pocketsphinx is not installed (pip install 'tactile-companion[voice]'); "
-            "continuing without voice") from exc
-    return pocketsphinx
 
 
 def _frame_levels(samples: Sequence[int], rate: int) -> list[float]:
@@ -230,61 +208,6 @@ def model_dir(hmm: str, features: Mapping[str, str]) -> str:
     return dest
 
 
-class _Decoder:
-    """One pocketsphinx decoder with the lexicon's words and a cache of grammar searches."""
-
-    def __init__(self, ps: object, options: dict[str, object],
-                 extra: Mapping[str, Sequence[str]] | None = None) -> None:
-        self.decoder = ps.Decoder(**options)  # type: ignore[attr-defined]
-        self._searches: OrderedDict[str, None] = OrderedDict()
-        self.add_words(grammar_words(Context.any()), PRONUNCIATIONS)
-        if extra:
-            self.add_words(extra, extra)
-
-    def add_words(self, words: Iterable[str], pronunciations: Mapping[str, Sequence[str]]
-                  ) -> None:
-        """Teach the decoder the `words` its dictionary lacks, from `pronunciations`."""
-        decoder = self.decoder
-        entries: list[tuple[str, str]] = []
-        for word in (w for w in sorted(words) if decoder.lookup_word(w) is None):
-            prons = pronunciations.get(word)
-            if not prons:
-                raise VoiceUnavailable(f"no pronunciation for the grammar word {word!r}")
-            # Alternates use the dictionary's own "word(2)" convention.
-            entries += [(word if n == 0 else f"{word}({n + 1})", phones)
-                        for n, phones in enumerate(prons)]
-        for n, (word, phones) in enumerate(entries):
-            # Rebuilding the decoder's word tables is slow: do it once, on the last word.
-            decoder.add_word(word, phones, update=n == len(entries) - 1)
-
-    def words(self, audio: bytes, ctx: Context, wide: bool = False) -> str:
-        """The best grammar path's words ("" when no complete command was reached); `wide`:
-        against the union of every context's forms instead of `ctx`'s grammar."""
-        name = "wide" if wide else ctx.name
-        return self.decode(audio, (name, lambda: build_grammar(ctx, wide=wide)))
-
-    def decode(self, audio: bytes, search: _Search) -> str:
-        """The best path's words in the grammar `search` names ("" when none is complete)."""
-        name, text = search
-        if name in self._searches:
-            self._searches.move_to_end(name)
-        else:
-            self.decoder.add_jsgf_string(name, text())
-            self._searches[name] = None
-            while len(self._searches) > MAX_SEARCHES:
-                old, _ = self._searches.popitem(last=False)
-                self.decoder.remove_search(old)
-        d = self.decoder
-        d.activate_search(name)
-        d.start_utt()
-        # full_utt: the whole utterance at once, so the cepstral mean is the utterance's own
-        # and the result cannot depend on what the previous call heard.
-        d.process_raw(audio, full_utt=True)
-        d.end_utt()
-        hyp = d.hyp()
-        return hyp.hypstr if hyp is not None else ""
-
-
 class _Role:
     """A second opinion (the competitor, the other front end): decoded in a worker process
     when `parallel`, else here, built on first use (and here again if the worker fails)."""
@@ -294,21 +217,19 @@ class _Role:
         self._ps = ps
         self._options = options
         self._extra = extra  # the recognizer's, so a decoder built later has every word
-        self._local: _Decoder | None = None
+        self._local: Decoder | None = None
         self._worker: DecoderProcess | None = None
         if parallel:
-            from companion.voice.workers import DecoderProcess
             self._worker = DecoderProcess(options, extra)
 
     @property
     def parallel(self) -> bool:
         return self._worker is not None and self._worker.dead is None
 
-    def start(self, audio: bytes, search: _Search) -> _Pending:
+    def start(self, audio: bytes, search: Search) -> _Pending:
         """Start decoding (in the worker) and return what waits for the words."""
         if self.parallel:
             assert self._worker is not None
-            from companion.voice.workers import WorkerGone
             name, text = search
             try:
                 ident = self._worker.submit(audio, name, text())
@@ -323,15 +244,14 @@ class _Role:
                 return wait
         return lambda: self._here().decode(audio, search)
 
-    def _here(self) -> _Decoder:
+    def _here(self) -> Decoder:
         if self._local is None:
-            self._local = _Decoder(self._ps, self._options, self._extra)
+            self._local = Decoder(self._ps, self._options, self._extra)
         return self._local
 
     def add_words(self, pronunciations: Mapping[str, Sequence[str]]) -> None:
         if self.parallel:
             assert self._worker is not None
-            from companion.voice.workers import WorkerGone
             with contextlib.suppress(WorkerGone):  # a lost worker: the local one learns them
                 self._worker.add_words(pronunciations)
         if self._local is not None:
@@ -343,17 +263,21 @@ class _Role:
 
 
 class SphinxRecognizer:
-    """Reusable grammar recognizer: `recognize(pcm, context)` → Recognition.
+    """Reusable grammar recognizer: `recognize_grammar(pcm, grammar, wide, read)` →
+    Recognition, against grammars a game builds (it knows no game: words the en-us
+    dictionary lacks are taught with `add_words`).
 
     Thread-safe (one utterance at a time). Takes 16 kHz mono 16-bit little-endian PCM.
     `parallel` (default: with two cores or more) decodes the competitor in a worker process;
-    `close()` stops it (it also ends with the program).
+    `close()` stops it (it also ends with the program). `words`: pronunciations (CMU phones)
+    of the words a game's grammars use that the dictionary lacks (`add_words` adds more).
     """
 
     def __init__(self, hmm: str | None = None, dictionary: str | None = None,
                  verify: bool = True, mllr: str | None = None,
-                 parallel: bool | None = None) -> None:
-        self._ps = _import_pocketsphinx()
+                 parallel: bool | None = None,
+                 words: Mapping[str, Sequence[str]] | None = None) -> None:
+        self._ps = import_pocketsphinx()
         options: dict[str, object] = dict(DECODER_OPTIONS)
         options["lm"] = None  # no n-gram model: grammars only (faster start, less memory)
         if hmm:
@@ -363,11 +287,12 @@ class SphinxRecognizer:
         if mllr:
             options["mllr"] = mllr
         self._options = options
-        self._main = _Decoder(self._ps, options)
+        # Words the games' grammars need, given to every decoder (those built later too);
+        # `words` given here reach the worker with its start, without a wait.
+        self._extra: dict[str, tuple[str, ...]] = {w: tuple(p) for w, p in (words or {}).items()}
+        self._main = Decoder(self._ps, options, self._extra)
         self._lock = threading.Lock()
         self.verify = verify
-        # Words other games' grammars need, given to every decoder (those built later too).
-        self._extra: dict[str, tuple[str, ...]] = {}
         if parallel is None:
             parallel = (os.cpu_count() or 1) >= 2
         hmm_dir = str(options.get("hmm") or self._main.decoder.config["hmm"])
@@ -400,29 +325,10 @@ class SphinxRecognizer:
         """Whether the decoders can say `word` (in the dictionary, or added)."""
         return self._main.decoder.lookup_word(word) is not None
 
-    def words(self, pcm: bytes, context: Context | None = None) -> str:
-        """The raw grammar words only (diagnostics)."""
+    def words(self, pcm: bytes, grammar: Grammar) -> str:
+        """The raw words of the main decode only (diagnostics)."""
         with self._lock:
-            return self._main.words(condition(pcm), context or Context.any())
-
-    def recognize(self, pcm: bytes, context: Context | None = None) -> Recognition:
-        """Recognize one utterance against the context's grammar (default: any command)."""
-        ctx = context or Context.any()
-        audio, margin = prepare(pcm)
-        return self._agree(
-            audio, (ctx.name, lambda: build_grammar(ctx)),
-            ("wide", lambda: build_grammar(ctx, wide=True)),
-            lambda words: normalize(words, "en", ctx), margin, self.settled)
-
-    @staticmethod
-    def settled(command: str) -> float | None:
-        """A Hanamikoji command's confidence when the third decode cannot change what is
-        done with it: lists are always asked about (measured: 11 of the 13 wrong commands
-        all decodes agreed on, above the noise margin, were gifts or competitions with one
-        card misheard), questions are always answered. None: decode again."""
-        if command.split()[0] in ASK_ABOUT:
-            return LOW
-        return HIGH if command in ALWAYS_ANSWERED else None
+            return self._main.decode(condition(pcm), (grammar.search, lambda: grammar.jsgf))
 
     def recognize_grammar(self, pcm: bytes, grammar: Grammar, wide: Grammar,
                           read: Callable[[str], str | None],
@@ -438,7 +344,7 @@ class SphinxRecognizer:
         return self._agree(audio, (grammar.search, lambda: grammar.jsgf),
                            (wide.search, lambda: wide.jsgf), read, margin, settled)
 
-    def _agree(self, audio: bytes, search: _Search, wide: _Search,
+    def _agree(self, audio: bytes, search: Search, wide: Search,
                read: Callable[[str], str | None], margin: float | None = None,
                settled: Callable[[str], float | None] | None = None) -> Recognition:
         noisy = margin is not None and margin < MIN_MARGIN

@@ -2,54 +2,51 @@
 
 Vosk is optional and no model ships with the companion: `VoskRecognizer` says plainly when
 either is missing, and the app continues without voice. Recognition is restricted to the
-context's phrases with Vosk's grammar mode (`KaldiRecognizer(model, rate, phrase_list)`),
-"[unk]" standing for everything else so out-of-grammar speech can be refused.
+phrases a game gives for the moment with Vosk's grammar mode (`KaldiRecognizer(model, rate,
+phrases)`), "[unk]" standing for everything else so out-of-grammar speech can be refused.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
-from companion.games.hanamikoji.data import Item, Token
-from companion.voice.context import Context
-from companion.voice.lexicon import Lexicon, lexicon
-from companion.voice.normalize import normalize, vosk_result
-from companion.voice.sphinx import Recognition, VoiceUnavailable
+from companion.voice.decoders import VoiceUnavailable
+from companion.voice.sphinx import Recognition
 
 UNKNOWN = "[unk]"
 MIN_WORD_CONF = 0.6  # below this (lowest word) the command is only offered for confirmation
 
 
-def _cards(lex: Lexicon, items: Iterable[Item]) -> list[str]:
-    wanted = set(items)
-    return sorted(w for w, i in lex.cards.items() if i in wanted)
+def vosk_result(result: str | Mapping[str, Any]) -> tuple[str, float | None]:
+    """The text and a confidence from any shape Vosk returns.
+
+    Accepts the JSON string of `Result()`/`FinalResult()`/`PartialResult()` or the parsed
+    dict: {"text": ...}, {"partial": ...}, {"result": [{"word", "conf"}...]} and
+    {"alternatives": [{"text", "confidence"}...]}. The confidence is the lowest word
+    confidence (one doubtful word makes the whole command doubtful), None when Vosk gave none.
+    """
+    data: Any = json.loads(result) if isinstance(result, str) else result
+    if not isinstance(data, Mapping):
+        raise ValueError(f"not a Vosk result: {result!r}")
+    if "alternatives" in data and data["alternatives"]:
+        best = data["alternatives"][0]
+        return str(best.get("text", "")), _float_or_none(best.get("confidence"))
+    words = data.get("result")
+    if isinstance(words, Sequence) and words:
+        text = " ".join(str(w.get("word", "")) for w in words)
+        confs = [float(w["conf"]) for w in words if "conf" in w]
+        return data.get("text") or text, (min(confs) if confs else None)
+    return str(data.get("text", data.get("partial", ""))), None
 
 
-def phrase_list(ctx: Context, lang: str = "fr") -> list[str]:
-    """The words and phrases Vosk may output in a context (its grammar is a bag of phrases;
-    sequences are checked afterwards by `normalize`)."""
-    lex = lexicon(lang)
-    phrases: set[str] = set(lex.queries)
-    if ctx.kind in ("action", "any"):
-        allowed = ctx.allowed if ctx.kind == "action" else frozenset(Token)
-        phrases |= {w for w, t in lex.tokens.items() if t in allowed}
-        if allowed & {Token.GIFT, Token.COMPETITION} or ctx.kind == "any":
-            phrases |= set(_cards(lex, Item))
-    if ctx.kind == "answer_gift":
-        phrases |= set(_cards(lex, ctx.offered)) | set(lex.take)
-    if ctx.kind in ("answer_competition", "any"):
-        phrases |= set(lex.ordinals) | set(lex.pair) | set(lex.take)
-        phrases |= set(_cards(lex, {i for p in ctx.pairs for i in p}))
-    if ctx.kind in ("reveal", "any"):
-        phrases |= set(_cards(lex, Item)) | set(lex.reveal)
-    if ctx.kind in ("confirm", "any"):
-        phrases |= set(lex.yes) | set(lex.no)
-    # A few fillers players really say; elisions ("l'éventail") come out as separate words.
-    phrases |= set(lex.fillers) & {"je", "la", "le", "l", "et", "the", "i", "and"}
-    # The lexicon keeps accented spellings, which is what Vosk's vocabulary holds.
-    return sorted(phrases) + [UNKNOWN]
+def _float_or_none(value: Any) -> float | None:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
 
 
 class VoskRecognizer:
@@ -76,18 +73,19 @@ class VoskRecognizer:
         self._model = vosk.Model(str(path))
         self.lang = lang
 
-    def recognize(self, pcm: bytes, context: Context | None = None,
-                  rate: int = 16000) -> Recognition:
-        ctx = context or Context.any()
+    def recognize_phrases(self, pcm: bytes, phrases: Sequence[str],
+                          read: Callable[[str], str | None], rate: int = 16000) -> Recognition:
+        """Recognize one utterance restricted to `phrases` (with UNKNOWN among them, so that
+        other speech can come out as a refusal); `read` turns the words heard into a
+        canonical command valid now, or None."""
         rec = self._vosk.KaldiRecognizer(self._model, rate,
-                                         json.dumps(phrase_list(ctx, self.lang),
-                                                    ensure_ascii=False))
+                                         json.dumps(list(phrases), ensure_ascii=False))
         rec.SetWords(True)
         rec.AcceptWaveform(pcm)
         text, conf = vosk_result(rec.FinalResult())
         if UNKNOWN in text.split():
             return Recognition(None, 0.0, text)
-        command = normalize(text, self.lang, ctx) if text else None
+        command = read(text) if text else None
         confidence = 1.0 if conf is None else conf
         if command is None:
             return Recognition(None, 0.0, text)

@@ -27,6 +27,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
+from companion.voice.decoders import Decoder, import_pocketsphinx
+
 # The slowest decode measured on the benchmark (6 dB babble, wide grammar) took 25 s; past
 # this a worker is taken for hung and dropped.
 ANSWER_SECONDS = 60.0
@@ -40,15 +42,13 @@ class WorkerGone(RuntimeError):
 def serve(requests: IO[bytes], answers: IO[bytes]) -> None:
     """The worker's loop: read (options, words), build the decoder, then answer
     (id, kind, payload) requests with (id, kind, payload) until the input closes."""
-    from companion.voice.sphinx import _Decoder, _import_pocketsphinx
-
     def send(message: tuple[int, str, object]) -> None:
         pickle.dump(message, answers, protocol=pickle.HIGHEST_PROTOCOL)
         answers.flush()
 
     try:
         options, extra = pickle.load(requests)
-        decoder = _Decoder(_import_pocketsphinx(), options, extra)
+        decoder = Decoder(import_pocketsphinx(), options, extra)
     except Exception as exc:  # noqa: BLE001 - reported to the parent, which falls back
         send((0, "error", f"{type(exc).__name__}: {exc}"))
         return

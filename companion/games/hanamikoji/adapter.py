@@ -19,7 +19,7 @@ from companion.games.hanamikoji.rules import (
     legal_actions,
     new_game,
 )
-from companion.games.protocol import Simulator
+from companion.games.protocol import Simulator, VoiceHooks
 from companion.narrate.message import Message
 
 if TYPE_CHECKING:
@@ -87,3 +87,10 @@ class Hanamikoji(NarratedGame):
         if isinstance(action, Discard):
             return Discard(None).text()
         return action.text()
+
+
+    def voice(self) -> VoiceHooks:
+        """What to listen for and how heard words become commands (imported when asked)."""
+        from companion.games.hanamikoji.voice.hooks import VOICE
+
+        return VOICE

@@ -13,7 +13,7 @@ from companion.games.momiji.actions import Action, parse_action
 from companion.games.momiji.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.momiji.interpret import Command, interpret
 from companion.games.momiji.rules import Event, Phase, State, apply, legal_actions, new_game
-from companion.games.protocol import Simulator
+from companion.games.protocol import Simulator, VoiceHooks
 from companion.narrate.message import Message
 
 if TYPE_CHECKING:
@@ -78,6 +78,12 @@ class Momiji(NarratedGame):
         if state.phase is Phase.TURN:
             return self.query(Query.BOARD, state, names)
         return self.query(Query.SCORE, state, names) if state.over else []
+
+    def voice(self) -> VoiceHooks:
+        """What to listen for and how heard words become commands (imported when asked)."""
+        from companion.games.momiji.voice import VOICE
+
+        return VOICE
 
 
 __all__ = ["Momiji"]

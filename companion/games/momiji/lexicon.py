@@ -2,8 +2,9 @@
 
 Leaf types are said by colour or by sticker symbol (from stickers.colours), or keyed as a
 digit 1 to 6 in the seed's order. Shared words (questions, undo, yes, no, speech
-settings) are Hanamikoji's, minus those Momiji needs otherwise: "points" and "dots" are
-how a card's value is said ("vert deux points"), "zero" is a value and an objective.
+settings) are the core's (companion/shared_words.py), minus those Momiji needs otherwise:
+"points" and "dots" are how a card's value is said ("vert deux points"), "zero" is a value
+and an objective.
 
 Spanish and Ukrainian words follow the English and French ones in each table. Words are
 written folded as `companion.normalize.fold` leaves them: in Ukrainian "й" becomes "и" and
@@ -13,8 +14,8 @@ word ("зв'язки" is "зв язки"). Colour words are folded by `colour_wo
 
 from __future__ import annotations
 
+from companion import shared_words as shared
 from companion.commands import Query, Setting
-from companion.games.hanamikoji import lexicon as shared
 from companion.games.momiji.data import LEAVES, Objective
 from companion.normalize import fold
 from stickers.colours import COLOUR_NAMES, SYMBOLS, Colour

@@ -10,16 +10,16 @@ the caller asks again rather than guessing.
 from __future__ import annotations
 
 import functools
-import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from companion.games.hanamikoji.actions import Competition, Gift
 from companion.games.hanamikoji.data import Item, Token
-from companion.voice.context import Context
-from companion.voice.lexicon import fold, lexicon
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.lexicon import fold, lexicon
+from companion.voice.vosk_backend import vosk_result
 
 _MAX_PHRASE = 3  # longest phrase in any lexicon ("service de the", "grappe de raisin")
 _SKIP = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+|\(.*\))$")  # decoder fillers: <sil>, [noise]...
@@ -29,35 +29,6 @@ _SKIP = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+|\(.*\))$")  # decoder fillers: <si
 class _Unit:
     kind: str  # card, num, token, query, yes, no, take, reveal, pair, ord, tokword, filler
     value: Any = None
-
-
-def vosk_result(result: str | Mapping[str, Any]) -> tuple[str, float | None]:
-    """The text and a confidence from any shape Vosk returns.
-
-    Accepts the JSON string of `Result()`/`FinalResult()`/`PartialResult()` or the parsed
-    dict: {"text": ...}, {"partial": ...}, {"result": [{"word", "conf"}...]} and
-    {"alternatives": [{"text", "confidence"}...]}. The confidence is the lowest word
-    confidence (one doubtful word makes the whole command doubtful), None when Vosk gave none.
-    """
-    data: Any = json.loads(result) if isinstance(result, str) else result
-    if not isinstance(data, Mapping):
-        raise ValueError(f"not a Vosk result: {result!r}")
-    if "alternatives" in data and data["alternatives"]:
-        best = data["alternatives"][0]
-        return str(best.get("text", "")), _float_or_none(best.get("confidence"))
-    words = data.get("result")
-    if isinstance(words, Sequence) and words:
-        text = " ".join(str(w.get("word", "")) for w in words)
-        confs = [float(w["conf"]) for w in words if "conf" in w]
-        return data.get("text") or text, (min(confs) if confs else None)
-    return str(data.get("text", data.get("partial", ""))), None
-
-
-def _float_or_none(value: Any) -> float | None:
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _words(text: str) -> list[str]:

@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from companion.games.hanamikoji.data import GEISHAS, Item, Token
+from companion.voice.shared_words import QUERIES, SETTING_PHRASES, SETTINGS
 from stickers.colours import COLOUR_NAMES, SYMBOLS, Colour
 
-QUERIES: tuple[str, ...] = ("score", "board", "actions", "repeat", "help", "undo", "unseen")
-# Voice settings need their carrier word: a bare "slower" was heard for "score".
-SETTINGS: tuple[str, ...] = ("faster", "slower", "louder", "quieter")
-SETTING_PHRASES: dict[str, str] = {f"speak {s}": s for s in SETTINGS}
+__all__ = ["ENGLISH", "EN_NUMBERS", "FRENCH", "FR_NUMBERS", "LEXICONS", "PRONUNCIATIONS",
+           "QUERIES", "SETTINGS", "SETTING_PHRASES", "Lexicon", "fold", "lexicon"]
 
 # Synonyms beyond what the data tables name; keyed by item so a new item cannot be forgotten.
 _EN_ITEM_SYNONYMS: dict[Item, tuple[str, ...]] = {

@@ -10,7 +10,7 @@ lines) and the rules engine; anything they refuse is refused, never guessed at.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,10 +26,10 @@ from companion.games.momiji.data import (
     Objective,
     tokens_for,
 )
-from companion.games.momiji.interpret import Command, interpret
+from companion.games.momiji.interpret import Command, interpret, parse_command
 from companion.games.momiji.rules import Phase, State, apply, main_possible
-from companion.voice.lexicon import QUERIES, SETTINGS
 from companion.voice.policy import QUERY_COMMANDS
+from companion.voice.shared_words import QUERIES, SETTINGS
 from companion.voice.sphinx import LOW, Grammar, Recognition, SphinxRecognizer
 from stickers.colours import Colour
 
@@ -70,7 +70,8 @@ _TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _YES = ("yes", "yeah", "correct")
 _NO = ("no", "nope")
-# Hanamikoji's spoken queries and settings ("speak faster"): the policy applies them at once.
+# The spoken queries and settings every game offers ("speak faster"): the policy applies
+# them at once.
 _QUERY_RULE = f"[the] {'(' + ' | '.join(QUERIES) + ')'} | speak {'(' + ' | '.join(SETTINGS) + ')'}"
 # Commands naming this many things (cards, colours, objectives) are always asked about: in a
 # list one misheard value is likely, and all three decodes agreed on "reveal ... orange 3"
@@ -384,3 +385,54 @@ def recognize_momiji(recognizer: SphinxRecognizer, pcm: bytes, session: Any) -> 
     """Recognize one utterance in the context the Momiji session is in now."""
     ctx = momiji_context(session.state, confirming=session.confirming is not None)
     return recognize_in(recognizer, pcm, ctx)
+
+
+# -- hooks for companion/play_voice.py ---------------------------------------------------------
+def context_for(session: Any) -> MomijiContext:
+    """The Momiji voice context matching the session's state."""
+    return momiji_context(session.state, confirming=session.confirming is not None)
+
+
+class MomijiRecognizer:
+    """`recognize(pcm, context)` as companion/voice/listen.py expects, in Momiji contexts."""
+
+    def __init__(self, recognizer: SphinxRecognizer | None = None) -> None:
+        self.recognizer = recognizer or SphinxRecognizer(words=MOMIJI_PRONUNCIATIONS)
+
+    def recognize(self, pcm: bytes, context: Any = None) -> Recognition:
+        if not isinstance(context, MomijiContext):
+            raise TypeError("a Momiji recognition needs a MomijiContext (see context_for)")
+        return recognize_in(self.recognizer, pcm, context)
+
+
+def listen_context(kind: str) -> MomijiContext:
+    """Momiji's contexts are made from a game in progress: none can be named alone."""
+    raise ValueError(f"Momiji's {kind} context needs a game in progress; "
+                     "use voice through companion play")
+
+
+class MomijiVoice:
+    """Momiji's voice hooks (companion.games.protocol.VoiceHooks)."""
+
+    pronunciations: Mapping[str, Sequence[str]] = MOMIJI_PRONUNCIATIONS
+
+    def context_for(self, session: Any) -> MomijiContext:
+        return context_for(session)
+
+    def make_recognizer(self, engine: Any) -> MomijiRecognizer:
+        return MomijiRecognizer(engine)
+
+    def parse_command(self, text: str) -> Any:
+        return parse_command(text)
+
+    def listen_context(self, kind: str) -> MomijiContext:
+        return listen_context(kind)
+
+    def enrolment_prompts(self, count: int, seed: int = 0) -> list[str]:
+        """None yet: Momiji has no commands of its own to read for a voice profile."""
+        return []
+
+
+VOICE = MomijiVoice()
+
+__all__ = ["VOICE", "MomijiRecognizer", "context_for", "parse_command"]

@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from companion.games.hanamikoji.data import Item, Token
-from companion.voice.context import Context
-from companion.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIES, SETTINGS
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, Lexicon, lexicon
+from companion.voice.shared_words import QUERIES, SETTINGS
+from companion.voice.vosk_backend import UNKNOWN
 
 # The context-independent phones of the en-us acoustic model; one pseudo-word each.
 PHONES: tuple[str, ...] = (
@@ -154,3 +156,34 @@ def grammar_words(ctx: Context) -> set[str]:
     return {w for w in body.replace("(", " ").replace(")", " ").replace("[", " ")
             .replace("]", " ").replace("|", " ").replace(";", " ").replace("=", " ").split()
             if not w.startswith("<") and not w.startswith("/")}
+
+
+# -- Vosk (French, or any language with a model): a bag of phrases per context -------------
+def _cards(lex: Lexicon, items: Iterable[Item]) -> list[str]:
+    wanted = set(items)
+    return sorted(w for w, i in lex.cards.items() if i in wanted)
+
+
+def phrase_list(ctx: Context, lang: str = "fr") -> list[str]:
+    """The words and phrases Vosk may output in a context (its grammar is a bag of phrases;
+    sequences are checked afterwards by `normalize`)."""
+    lex = lexicon(lang)
+    phrases: set[str] = set(lex.queries)
+    if ctx.kind in ("action", "any"):
+        allowed = ctx.allowed if ctx.kind == "action" else frozenset(Token)
+        phrases |= {w for w, t in lex.tokens.items() if t in allowed}
+        if allowed & {Token.GIFT, Token.COMPETITION} or ctx.kind == "any":
+            phrases |= set(_cards(lex, Item))
+    if ctx.kind == "answer_gift":
+        phrases |= set(_cards(lex, ctx.offered)) | set(lex.take)
+    if ctx.kind in ("answer_competition", "any"):
+        phrases |= set(lex.ordinals) | set(lex.pair) | set(lex.take)
+        phrases |= set(_cards(lex, {i for p in ctx.pairs for i in p}))
+    if ctx.kind in ("reveal", "any"):
+        phrases |= set(_cards(lex, Item)) | set(lex.reveal)
+    if ctx.kind in ("confirm", "any"):
+        phrases |= set(lex.yes) | set(lex.no)
+    # A few fillers players really say; elisions ("l'éventail") come out as separate words.
+    phrases |= set(lex.fillers) & {"je", "la", "le", "l", "et", "the", "i", "and"}
+    # The lexicon keeps accented spellings, which is what Vosk's vocabulary holds.
+    return sorted(phrases) + [UNKNOWN]

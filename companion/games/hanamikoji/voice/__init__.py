@@ -1,0 +1,2 @@
+"""Hanamikoji by voice: listening contexts, grammars, spoken words, and the hooks the core
+asks for (hooks.py)."""

@@ -1,0 +1,196 @@
+"""Voice in Hanamikoji: what to listen for at each moment, how its grammars are decoded by
+the voice engine, and what a player reads to enrol (companion/play_voice.py applies what
+was heard, with the same policy for every game)."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.games.hanamikoji.interpret import parse_command
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.grammar import build_grammar, grammar_words, phrase_list
+from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, PRONUNCIATIONS
+from companion.games.hanamikoji.voice.words import normalize
+from companion.voice.decoders import VoiceUnavailable
+from companion.voice.sphinx import ALWAYS_ANSWERED, HIGH, LOW, Grammar, Recognition
+
+ASK_ABOUT = frozenset({"gift", "competition"})  # lists of cards: always "Yes or no?"
+# The contexts `companion listen --context` can build without a game in progress.
+STATELESS = ("any", "action", "reveal", "confirm")
+
+
+def settled(command: str) -> float | None:
+    """A command's confidence when the third decode cannot change what is done with it:
+    lists are always asked about (measured: 11 of the 13 wrong commands all decodes agreed
+    on, above the noise margin, were gifts or competitions with one card misheard),
+    questions are always answered. None: decode again."""
+    if command.split()[0] in ASK_ABOUT:
+        return LOW
+    return HIGH if command in ALWAYS_ANSWERED else None
+
+
+@functools.cache
+def _wide() -> Grammar:
+    """The competitor's grammar: every form some context accepts, with any card."""
+    return Grammar("wide", build_grammar(Context.any(), wide=True))
+
+
+@functools.cache
+def _grammar_words() -> frozenset[str]:
+    return frozenset(grammar_words(Context.any()))
+
+
+def teach(engine: Any) -> None:
+    """Teach the Sphinx engine the grammar words its dictionary lacks (VoiceUnavailable if
+    one has no pronunciation here)."""
+    missing = sorted(w for w in _grammar_words() if not engine.known(w))
+    unknown = [w for w in missing if w not in PRONUNCIATIONS]
+    if unknown:
+        raise VoiceUnavailable(f"no pronunciation for the grammar word {unknown[0]!r}")
+    if missing:
+        engine.add_words({w: PRONUNCIATIONS[w] for w in missing})
+
+
+class HanamikojiRecognizer:
+    """`recognize(pcm, context)` as companion/voice/listen.py expects, in Hanamikoji
+    contexts, with the Sphinx engine (English) or a Vosk one (other languages)."""
+
+    def __init__(self, engine: Any = None) -> None:
+        from companion.voice.vosk_backend import VoskRecognizer
+
+        if engine is None:
+            from companion.voice.sphinx import SphinxRecognizer
+
+            engine = SphinxRecognizer(words=PRONUNCIATIONS)
+        self.engine = engine
+        self._vosk = isinstance(engine, VoskRecognizer)
+        if not self._vosk:
+            teach(engine)
+
+    def recognize(self, pcm: bytes, context: Context | None = None) -> Recognition:
+        """Recognize one utterance against the context's grammar (default: any command)."""
+        ctx = context or Context.any()
+        if self._vosk:
+            lang = self.engine.lang
+            return self.engine.recognize_phrases(  # type: ignore[no-any-return]
+                pcm, phrase_list(ctx, lang), lambda text: normalize(text, lang, ctx))
+        return self.engine.recognize_grammar(  # type: ignore[no-any-return]
+            pcm, Grammar(ctx.name, build_grammar(ctx)), _wide(),
+            lambda words: normalize(words, "en", ctx), settled)
+
+    def words(self, pcm: bytes, context: Context | None = None) -> str:
+        """The raw grammar words only (diagnostics)."""
+        ctx = context or Context.any()
+        return self.engine.words(pcm, Grammar(ctx.name, build_grammar(ctx)))  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        close = getattr(self.engine, "close", None)
+        if close is not None:
+            close()
+
+
+def context_for(session: Any) -> Context:
+    """The voice Context matching the session's state."""
+    from companion.games.hanamikoji.actions import Gift
+    from companion.games.hanamikoji.rules import Phase
+
+    state = session.state
+    if session.confirming is not None:
+        return Context.confirm()
+    if session.pending is not None or state.phase in (Phase.DEAL, Phase.OVER):
+        return Context.any()
+    if state.phase is Phase.ANSWER:
+        if isinstance(state.offer, Gift):
+            return Context.answer_gift(state.offer.cards)
+        first, second = state.offer.pairs
+        return Context.answer_competition(first, second)
+    if state.phase is Phase.REVEAL:
+        return Context.reveal()
+    return Context.action(state.players[state.to_move].tokens)
+
+
+def listen_context(kind: str) -> Context:
+    """A context by name, for recognizing a file outside a game (`companion listen`)."""
+    if kind in STATELESS:
+        return getattr(Context, kind)()  # type: ignore[no-any-return]
+    raise ValueError(f"the {kind} context needs the game's offer; use it through the session"
+                     if kind in ("answer_gift", "answer_competition") else
+                     f"unknown voice context {kind!r}; known here: {', '.join(STATELESS)}")
+
+
+# -- enrolment (`companion voice-enroll`) ---------------------------------------------------
+def card_names() -> list[str]:
+    """Every way the grammar lets a card be named aloud: the lexicon's item, colour, sticker
+    symbol and geisha words, and the position numbers."""
+    heard = grammar_words(Context.any())
+    return [w for w in ENGLISH.cards if set(w.split()) <= heard] + list(EN_NUMBERS)
+
+
+def prompts(count: int, seed: int = 0) -> list[str]:
+    """`count` commands to read: every card word and every other command word early on,
+    then more of the commands a game is made of, in a seeded order."""
+    rng = random.Random(seed)
+    names = card_names()
+    rng.shuffle(names)
+    fixed = ["secret", "discard", "take the first pair", "take the second pair", "score",
+             "board", "repeat", "undo", "yes", "no", "speak faster", "help"]
+    out: list[str] = []
+    # Gifts and competitions go through the card words three and four at a time.
+    pending = list(names)
+    while pending:
+        if len(pending) >= 4 and len(out) % 4 == 2:
+            a, b, c, d = (pending.pop() for _ in range(4))
+            out.append(f"competition {a} {b}, {c} {d}")
+        else:
+            group = [pending.pop() for _ in range(min(3, len(pending)))]
+            group += rng.sample([n for n in names if n not in group], 3 - len(group))
+            out.append(f"gift {group[0]}, {group[1]} and {group[2]}")
+        if fixed:
+            out.append(fixed.pop(0))
+    out += fixed
+    while len(out) < count:
+        kind = rng.choice(("gift", "competition", "take", "reveal", "pair", "query"))
+        if kind == "gift":
+            a, b, c = rng.sample(names, 3)
+            out.append(f"gift {a}, {b} and {c}")
+        elif kind == "competition":
+            a, b, c, d = rng.sample(names, 4)
+            out.append(f"competition {a} {b}, {c} {d}")
+        elif kind in ("take", "reveal"):
+            # A position number names a card only inside a gift or competition.
+            out.append(f"{kind} the {rng.choice([n for n in names if n not in EN_NUMBERS])}")
+        elif kind == "pair":
+            out.append(rng.choice(("take the first pair", "take the second pair", "secret",
+                                   "discard", "yes", "no")))
+        else:
+            out.append(rng.choice(("score", "board", "actions", "repeat", "unseen", "undo")))
+    return out[:count]
+
+
+class HanamikojiVoice:
+    """Hanamikoji's voice hooks (companion.games.protocol.VoiceHooks)."""
+
+    pronunciations: Mapping[str, Sequence[str]] = PRONUNCIATIONS
+
+    def context_for(self, session: Any) -> Context:
+        return context_for(session)
+
+    def make_recognizer(self, engine: Any) -> HanamikojiRecognizer:
+        return HanamikojiRecognizer(engine)
+
+    def parse_command(self, text: str) -> Any:
+        return parse_command(text)
+
+    def listen_context(self, kind: str) -> Context:
+        return listen_context(kind)
+
+    def enrolment_prompts(self, count: int, seed: int = 0) -> list[str]:
+        return prompts(count, seed)
+
+
+VOICE = HanamikojiVoice()
+
+__all__ = ["VOICE", "HanamikojiRecognizer", "context_for", "parse_command", "prompts"]

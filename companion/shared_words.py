@@ -1,0 +1,52 @@
+"""The words every game shares, in every language, folded (lowercase, no accents): the
+questions, the speech and verbosity settings, undo, yes, no and cancel. A game's lexicon
+takes them as they are or leaves out those it needs for something else (a game may say a
+card's value in "points"); the interpreters read them with
+`companion.phrases.PhraseTable.put_meta`.
+"""
+
+from __future__ import annotations
+
+from companion.commands import Query, Setting
+
+QUERY_WORDS: dict[Query, tuple[str, ...]] = {
+    Query.SCORE: ("score", "scores", "points", "/", "puntuacion", "puntos", "рахунок"),
+    Query.BOARD: ("board", "plateau", "table", ".", "tablero", "стіл"),
+    Query.ACTIONS: ("actions", "tokens", "jetons", "actions left", "acciones", "дії"),
+    Query.REPEAT: (
+        "repeat",
+        "again",
+        "repeter",
+        "repete",
+        "encore",
+        "*",
+        "repetir",
+        "repite",
+        "повтори",
+        "повторити",
+    ),
+    Query.HELP: ("help", "aide", "?", "+", "ayuda", "довідка", "допомога"),
+    Query.UNSEEN: ("unseen", "non vues", "cartes non vues", "remaining", "sin ver", "не бачили"),
+    Query.TURN: ("turn", "whose turn", "tour", "a qui", "turno", "хід"),
+    Query.WHAT: ("what", "now", "quoi", "what now"),
+    Query.BACK: ("back", "previous", "precedent", "avant"),
+    Query.FORWARD: ("forward", "next", "suivant", "apres"),
+}
+SETTING_WORDS: dict[Setting, tuple[str, ...]] = {
+    Setting.FASTER: ("faster", "plus vite", "mas rapido", "швидше"),
+    Setting.SLOWER: ("slower", "moins vite", "plus lent", "mas lento", "повільніше"),
+    Setting.LOUDER: ("louder", "plus fort", "mas alto", "голосніше"),
+    Setting.QUIETER: ("quieter", "softer", "moins fort", "mas bajo", "тихіше"),
+    Setting.BRIEF: ("brief", "bref", "breve", "коротко"),
+    Setting.NORMAL: ("normal",),
+    Setting.DETAILED: ("detailed", "detaille", "detallado", "докладно"),
+}
+UNDO_WORDS = ("undo", "annuler", "annule", "-", "deshacer", "скасувати")
+YES_WORDS = ("yes", "oui", "ok", "d accord", "si", "так")
+NO_WORDS = ("no", "n", "non", "ні")
+CANCEL_WORDS = ("cancel", "0", "zero", "abandon", "cancelar", "відміна")
+# Quit and new game on the keypad: slash star plus, and the dot twice (no minus: on a keypad
+# read with --keypad each symbol acts at once, and minus is undo).
+QUIT_WORDS = ("quit", "exit", "quitter", "salir", "вийти", "/ * +")
+NEW_GAME_WORDS = ("new game", "another game", "play again", "nouvelle partie", "rejouer",
+                  "nueva partida", "otra partida", "нова гра", ". .")
