@@ -1,0 +1,166 @@
+"""What the companion may ask of Pebbles (companion.games.protocol.Game)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Any
+
+from companion.errors import InvalidCommand
+from companion.narrate.message import Message, Priority
+from companion.phrases import shared_command
+from companion.shared_commands import Query
+from pebbles import rules
+from pebbles.rules import State, Take, Took, Won
+
+TAKE_WORDS = ("take", "prends", "prendre", "toma", "tomar", "бери", "беру")
+KEYPAD_TAKE = {"1": 1, "2": 2, "3": 3}
+SCAN_CODE = "PB"  # label payloads TC1:PB:TAKE:<ONE|TWO|THREE>:1
+NUMBERS = {"one": 1, "two": 2, "three": 3}
+
+
+class Pebbles:
+    name = "pebbles"
+    players = (2, 2)
+    rule_sets = tuple(rules.RULE_SETS)
+
+    # -- rules ----------------------------------------------------------------------------
+    def new_state(self, config: Mapping[str, Any]) -> State:
+        return State(pile=rules.RULE_SETS[config.get("rules") or self.rule_sets[0]])
+
+    def parse(self, text: str) -> Take:
+        return rules.parse_action(text)
+
+    def legal_actions(self, state: State) -> list[Take]:
+        return rules.legal_actions(state)
+
+    def apply(self, state: State, action: Take) -> tuple[State, tuple[object, ...]]:
+        return rules.apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def actor(self, state: State) -> int:
+        return state.to_move
+
+    # -- words in -------------------------------------------------------------------------
+    def interpret(self, line: str, state: State, pending: Any, lang: str) -> Any:
+        shared = shared_command(line)
+        if shared is not None:
+            return shared
+        words = line.strip().lower().split()
+        if words and words[0] in TAKE_WORDS:
+            words = words[1:]
+        if len(words) == 1 and words[0].isdigit():
+            return Take(int(words[0]))
+        raise InvalidCommand("pebbles.not_a_move", f"'{line}' is not a move", text=line)
+
+    def pending(self, command: Any, state: State) -> None:
+        return None
+
+    # -- words out ------------------------------------------------------------------------
+    def start(self, state: State, names: Sequence[str]) -> list[Message]:
+        return [Message("game_start", "pebbles.start", {"n": state.pile, "a": names[0],
+                                                        "b": names[1]})]
+
+    def prompt(self, state: State, names: Sequence[str], pending: Any) -> list[Message]:
+        if state.over:
+            return []
+        return [Message("prompt", "pebbles.prompt", {"player": names[state.to_move],
+                                                     "most": min(rules.MOST, state.pile)},
+                        priority=Priority.PROMPT)]
+
+    def narrate(self, events: Sequence[Any], state: State,
+                names: Sequence[str]) -> list[Message]:
+        out = []
+        for ev in events:
+            if isinstance(ev, Took):
+                out.append(Message("took", "pebbles.took", {
+                    "player": names[ev.player], "n": ev.n, "left": ev.left}))
+            elif isinstance(ev, Won):
+                out.append(Message("game_over", "pebbles.won", {"player": names[ev.player]}))
+        return out
+
+    def query(self, q: Query, state: State, names: Sequence[str]) -> list[Message]:
+        if q is Query.HELP:
+            return [Message("help", "pebbles.help")]
+        return [Message("board", "pebbles.pile", {"n": state.pile})]
+
+    def describe(self, action: Take, actor: int, names: Sequence[str]) -> Message:
+        return Message("", "pebbles.describe", {"player": names[actor], "n": action.n})
+
+    def status(self, state: State, names: Sequence[str]) -> list[Message]:
+        return [Message("board", "pebbles.pile", {"n": state.pile})]
+
+    def locales(self) -> Traversable:
+        return resources.files("pebbles").joinpath("locales")
+
+    # -- hooks ----------------------------------------------------------------------------
+    def devices(self) -> Keys:
+        return Keys()
+
+    def voice(self) -> None:
+        return None
+
+    def cards(self) -> Tokens:
+        return Tokens()
+
+    def simulator(self) -> None:
+        return None
+
+
+def _take(session: Any, n: int) -> list[Message]:
+    return session.execute(Take(n))
+
+
+@dataclass(frozen=True)
+class Keys:
+    """Keypad digits 1 to 3 take that many; a scanned take token takes its number."""
+
+    zero_acts: bool = True
+
+    def scan(self, session: Any, value: str, registry: Any) -> list[Message]:
+        from companion.cards.payload import parse_payload
+
+        ref = parse_payload(value)
+        return _take(session, NUMBERS[ref.name])
+
+    def line(self, session: Any, line: str, registry: Any) -> list[Message]:
+        from companion.cards.payload import is_payload
+
+        text = line.strip()
+        if is_payload(text):
+            return self.scan(session, text, registry)
+        if text in KEYPAD_TAKE:
+            return _take(session, KEYPAD_TAKE[text])
+        return session.handle(line)
+
+    def symbol(self, session: Any, symbol: str, registry: Any) -> list[Message]:
+        return session.handle({"*": "repeat", "/": "score", ".": "board", "-": "undo",
+                               "+": "help", "0": "cancel"}[symbol])
+
+    def keys(self, session: Any) -> dict[str, list[str]]:
+        return {}
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """One label per move: TC1:PB:TAKE:TWO:1."""
+
+    code: str = SCAN_CODE
+
+    @property
+    def pieces(self) -> Mapping[str, Mapping[str, int]]:
+        return {"take": {name: 1 for name in NUMBERS}}
+
+    @property
+    def valued(self) -> Mapping[str, range]:
+        return {}
+
+    def caption(self, ref: Any, lang: str) -> tuple[str, str, str]:
+        return (f"Take {NUMBERS[ref.name]}", "", "")
+
+    def enrolment_order(self) -> Sequence[Any]:
+        return []
