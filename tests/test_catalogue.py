@@ -46,10 +46,13 @@ LOCALES = ROOT / "companion" / "locales"
 # Each catalogue file against its English twin: the core ({lang}.toml) in every language,
 # a game's or feature's file ({name}.{lang}.toml) wherever it has been translated (other
 # languages fall back to English for it).
+# Each game's own catalogues (companion/games/<game>/locales/{lang}.toml) likewise.
+FOLDERS = [LOCALES] + sorted((ROOT / "companion" / "games").glob("*/locales"))
 PAIRS = [
-    (path, LOCALES / (path.name[: -len(f"{lang}.toml")] + "en.toml"))
+    (path, folder / (path.name[: -len(f"{lang}.toml")] + "en.toml"))
+    for folder in FOLDERS
     for lang in LANGS if lang != "en"
-    for path in sorted(LOCALES.glob(f"*{lang}.toml"))
+    for path in sorted(folder.glob(f"*{lang}.toml"))
     if path.name == f"{lang}.toml" or path.name.endswith(f".{lang}.toml")
 ]
 
@@ -63,7 +66,7 @@ def read(path: Path) -> dict:
     return data
 
 
-@pytest.mark.parametrize(("path", "english_path"), PAIRS, ids=[p.name for p, _ in PAIRS])
+@pytest.mark.parametrize(("path", "english_path"), PAIRS, ids=[str(p.relative_to(ROOT)) for p, _ in PAIRS])
 def test_same_keys_and_placeholders_as_english(path, english_path):
     english, other = flatten(read(english_path)), flatten(read(path))
     assert set(other) == set(english), set(english) ^ set(other)

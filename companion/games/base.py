@@ -4,6 +4,8 @@ narration module (`narration`), and the state's `over` and `to_move`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from importlib import resources
+from importlib.resources.abc import Traversable
 from types import ModuleType
 from typing import Any
 
@@ -17,6 +19,10 @@ class NarratedGame:
     events), never a count, a board or an answer the table hears."""
 
     narration: ModuleType  # the game's narrate module: start, prompt, events, query, describe
+
+    def locales(self) -> Traversable:
+        """The game's catalogues: `locales/{lang}.toml` beside its adapter."""
+        return resources.files(type(self).__module__.rpartition(".")[0]).joinpath("locales")
 
     def is_over(self, state: Any) -> bool:
         return bool(state.over)

@@ -1,4 +1,5 @@
-"""Message catalogues: one TOML file per language in companion/locales/.
+"""Message catalogues: one TOML file per language in companion/locales/ for the core, and
+one per language in each game's own `locales/` folder (the game's `locales()` hook).
 
 Adding a language is translating a file: sentences are `str.format` templates with named
 placeholders, one message per key. Cards are always said with item, colour and points so
@@ -33,6 +34,7 @@ from typing import Any
 
 from babel import Locale
 
+from companion.games.registry import game_names, load_game
 from companion.narrate.message import Message
 
 if sys.version_info >= (3, 11):
@@ -109,14 +111,23 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
             into[key] = value
 
 
+def _load(lang: str, games: Sequence[str] | None = None) -> dict[str, Any]:
+    """The core's `{lang}.toml` and `*.{lang}.toml`, merged with each game's `{lang}.toml`
+    (default: every installed game's)."""
+    return _loaded(lang, tuple(game_names() if games is None else games))
+
+
 @cache
-def _load(lang: str) -> dict[str, Any]:
-    """The language's core file `{lang}.toml` merged with each game's `{game}.{lang}.toml`."""
+def _loaded(lang: str, games: tuple[str, ...]) -> dict[str, Any]:
     folder = resources.files("companion").joinpath("locales")
     data = tomllib.loads(folder.joinpath(f"{lang}.toml").read_text("utf-8"))
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(f".{lang}.toml"):
             _merge(data, tomllib.loads(entry.read_text("utf-8")))
+    for name in games:
+        own = load_game(name).locales()
+        if own is not None and own.joinpath(f"{lang}.toml").is_file():
+            _merge(data, tomllib.loads(own.joinpath(f"{lang}.toml").read_text("utf-8")))
     return data
 
 
@@ -141,13 +152,17 @@ def _grouped(values: Sequence[Any]) -> list[Any]:
 class Catalogue:
     VERBOSITIES = ("brief", "normal", "detailed")
 
-    def __init__(self, lang: str, verbosity: str = "normal") -> None:
+    def __init__(self, lang: str, verbosity: str = "normal",
+                 games: Sequence[str] | None = None) -> None:
+        """`games`: whose words to load besides the core's (default: every installed game;
+        a game in play names only itself, so no other game is imported)."""
         self.lang = lang if available(lang) else "en"
+        self.games = tuple(game_names() if games is None else games)
         # brief and detailed sentences live in [messages.brief] and [messages.detailed];
         # a message without such a variant is said as normal.
         self.verbosity = verbosity if verbosity in self.VERBOSITIES else "normal"
-        self._data = _load(self.lang)
-        self._fallback = _load("en")
+        self._data = _load(self.lang, self.games)
+        self._fallback = _load("en", self.games)
 
     def section(self, name: str) -> dict[str, Any]:
         return self._data.get(name, {})

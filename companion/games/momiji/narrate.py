@@ -1,4 +1,4 @@
-"""Momiji events and states as Messages (language-free; see companion/locales/momiji.*).
+"""Momiji events and states as Messages (language-free; see its locales/ folder).
 
 Every key lives under `momiji.` so the game's catalogues cannot clash with the core ones.
 Cards, colours and objectives are nested Messages, so each language words them itself.
