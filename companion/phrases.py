@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import cache
 from typing import Any
 
-from companion.commands import Adjust, Ask, Cancel, MetaCommand, NewGame, Quit, Reply, Undo
+from companion import shared_words
 from companion.errors import InvalidCommand, is_long
 from companion.normalize import Token, fold, normal, stray, tokens
+from companion.shared_commands import Adjust, Ask, Cancel, MetaCommand, NewGame, Quit, Reply, Undo
 
 Word = tuple[str, object]
 # A game's own rule for one word before the table is consulted (e.g. "the" vs "thé").
@@ -97,3 +99,20 @@ def meta_command(word: Word) -> MetaCommand | None:
         return Adjust(value)  # type: ignore[arg-type]
     return {"undo": Undo(), "yes": Reply(True), "no": Reply(False), "cancel": Cancel(),
             "quit": Quit(), "new_game": NewGame()}.get(kind)
+
+
+@cache
+def _shared_table() -> PhraseTable:
+    table = PhraseTable()
+    table.put_meta(shared_words)
+    return table
+
+
+def shared_command(line: str) -> MetaCommand | None:
+    """The shared command a whole line says in any language ("score", "annuler", "quit"),
+    or None: a game's interpreter asks this first, then reads its own words."""
+    try:
+        words = _shared_table().meanings(line, drop=())
+    except InvalidCommand:
+        return None
+    return meta_command(words[0]) if len(words) == 1 else None

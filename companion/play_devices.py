@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.cards.registry import CardRegistry, is_payload
-from companion.commands import Ask, Cancel, Query
 from companion.inputs import InputHub, InputItem
 from companion.narrate.message import Message, Priority
 from companion.scan import cancel_private, context_for, handle_scan, private_keys, private_prompt
+from companion.shared_commands import Ask, Cancel, Query
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,6 @@ import logging
 from typing import Any
 
 from companion.cards.registry import CardRegistry, is_payload
-from companion.commands import Ask, Cancel, Query, Undo
 from companion.errors import CompanionError
 from companion.games.momiji.actions import End, Reveal
 from companion.games.momiji.rules import Phase
@@ -37,6 +36,7 @@ from companion.scan_momiji import (
     so_far,
     start_reveal,
 )
+from companion.shared_commands import Ask, Cancel, Query, Undo
 
 log = logging.getLogger(__name__)
 C = "cards."  # device sentences are shared with Hanamikoji (companion/locales/cards.*)

@@ -26,7 +26,6 @@ from typing import Any
 
 from companion.cards.payload import CardRef, PayloadError
 from companion.cards.registry import CardRegistry, resolve
-from companion.commands import Ask, Query
 from companion.errors import CompanionError
 from companion.games.hanamikoji.actions import (
     Competition,
@@ -42,6 +41,7 @@ from companion.games.hanamikoji.interpret import Choose
 from companion.games.hanamikoji.rules import Phase
 from companion.narrate.message import Message, Priority
 from companion.session import per_session
+from companion.shared_commands import Ask, Query
 
 P = "cards."  # catalogue prefix of this feature's sentences (companion/locales/cards.*.toml)
 

@@ -35,7 +35,6 @@ from typing import Any
 
 from companion.cards.payload import CardRef, PayloadError
 from companion.cards.registry import CardRegistry, resolve
-from companion.commands import Ask, Query
 from companion.errors import CompanionError
 from companion.games.momiji import narrate
 from companion.games.momiji.actions import Activate, Garden, Objectives, Place, Play, Reveal
@@ -43,6 +42,7 @@ from companion.games.momiji.data import GARDEN_START, Leaf, Objective, tokens_fo
 from companion.games.momiji.rules import Phase
 from companion.narrate.message import Message, Priority
 from companion.session import per_session
+from companion.shared_commands import Ask, Query
 from stickers.colours import Colour
 
 P = "momiji.scan."

@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from companion.commands import Adjust, Ask, Cancel, NewGame, Query, Quit, Reply, Undo
 from companion.errors import CompanionError, ConfirmFirst, IllegalAction
 from companion.games.registry import resume_command
 from companion.narrate.message import Message, Priority
+from companion.shared_commands import Adjust, Ask, Cancel, NewGame, Query, Quit, Reply, Undo
 from companion.store import GameRecord, GameStore, WriteReport
 
 T = TypeVar("T")

@@ -7,7 +7,7 @@ card's value in "points"); the interpreters read them with
 
 from __future__ import annotations
 
-from companion.commands import Query, Setting
+from companion.shared_commands import Query, Setting
 
 QUERY_WORDS: dict[Query, tuple[str, ...]] = {
     Query.SCORE: ("score", "scores", "points", "/", "puntuacion", "puntos", "рахунок"),

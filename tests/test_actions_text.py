@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.commands import Adjust, Ask, Cancel, Query, Reply, Setting, Undo
 from companion.errors import InvalidCommand
 from companion.games.hanamikoji.actions import (
     Competition,
@@ -21,6 +20,7 @@ from companion.games.hanamikoji.actions import (
 )
 from companion.games.hanamikoji.data import Item, Token, full_deck
 from companion.games.hanamikoji.interpret import Choose, parse_command
+from companion.shared_commands import Adjust, Ask, Cancel, Query, Reply, Setting, Undo
 
 items = st.sampled_from(list(Item))
 pairs = st.tuples(items, items)

@@ -66,7 +66,8 @@ def read(path: Path) -> dict:
     return data
 
 
-@pytest.mark.parametrize(("path", "english_path"), PAIRS, ids=[str(p.relative_to(ROOT)) for p, _ in PAIRS])
+@pytest.mark.parametrize(("path", "english_path"), PAIRS,
+                         ids=[str(p.relative_to(ROOT)) for p, _ in PAIRS])
 def test_same_keys_and_placeholders_as_english(path, english_path):
     english, other = flatten(read(english_path)), flatten(read(path))
     assert set(other) == set(english), set(english) ^ set(other)

@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.commands import Ask, Query, Undo
 from companion.errors import (
     AmbiguousCommand,
     CompanionError,
@@ -26,6 +25,7 @@ from companion.games.hanamikoji.actions import (
 from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.interpret import Choose, Command, interpret, parse_command
 from companion.games.hanamikoji.rules import Phase, State, new_game, replay
+from companion.shared_commands import Ask, Query, Undo
 
 F, N, S, U, H, T, W = (
     Item.FLUTE, Item.FAN, Item.SCROLL, Item.UMBRELLA, Item.SHAMISEN, Item.TEA, Item.FLOWER,
@@ -141,7 +141,7 @@ def test_too_many_cards_over_several_lines() -> None:
 
 
 def test_keypad_zero_cancels_a_pending_choice() -> None:
-    from companion.commands import Cancel
+    from companion.shared_commands import Cancel
 
     assert interpret("0", ACTION, pending=Choose(Token.GIFT, (F,))) == Cancel()
 

@@ -12,7 +12,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.commands import Adjust, Ask, Query, Setting
 from companion.errors import (
     ECHO_CHARS,
     AmbiguousCommand,
@@ -29,6 +28,7 @@ from companion.games.hanamikoji.rules import new_game, replay
 from companion.narrate.catalogue import LANGUAGES, Catalogue
 from companion.narrate.message import Message
 from companion.session import Session
+from companion.shared_commands import Adjust, Ask, Query, Setting
 
 F, N, S, U, H, T, W = (
     Item.FLUTE, Item.FAN, Item.SCROLL, Item.UMBRELLA, Item.SHAMISEN, Item.TEA, Item.FLOWER,

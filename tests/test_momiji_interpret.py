@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from companion.commands import Ask, Query, Undo
 from companion.errors import InvalidCommand
 from companion.games.momiji.actions import (
     Activate,
@@ -29,6 +28,7 @@ from companion.games.momiji.actions import (
 from companion.games.momiji.data import LEAVES, Leaf, Objective
 from companion.games.momiji.interpret import interpret, parse_command
 from companion.games.momiji.rules import apply, new_game, replay
+from companion.shared_commands import Ask, Query, Undo
 
 G, B, V, Y, O, R = LEAVES  # noqa: E741
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from companion.commands import Ask, Query, Undo
 from companion.games.momiji import lexicon as lx
 from companion.games.momiji.actions import (
     Activate,
@@ -32,6 +31,7 @@ from companion.games.momiji.data import LEAVES, Leaf, Objective
 from companion.games.momiji.interpret import interpret
 from companion.games.momiji.rules import apply, new_game, replay
 from companion.normalize import fold
+from companion.shared_commands import Ask, Query, Undo
 
 G, B, V, Y, O, R = LEAVES  # noqa: E741
 

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from companion.commands import NewGame, Quit
 from companion.games.hanamikoji import Hanamikoji
 from companion.games.hanamikoji.interpret import parse_command as hanamikoji_command
 from companion.games.hanamikoji.simulate import table_script
@@ -20,6 +19,7 @@ from companion.games.momiji import Momiji
 from companion.games.momiji.interpret import parse_command as momiji_command
 from companion.narrate.catalogue import Catalogue
 from companion.session import Session
+from companion.shared_commands import NewGame, Quit
 from companion.store import GameStore
 
 ROOT = Path(__file__).resolve().parent.parent

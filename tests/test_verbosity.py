@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 
 from companion.cli import _earbuds, main
-from companion.commands import Adjust, Setting
 from companion.games.hanamikoji import Hanamikoji
 from companion.games.hanamikoji.interpret import interpret
 from companion.games.hanamikoji.rules import new_game
@@ -13,6 +12,7 @@ from companion.games.hanamikoji.simulate import table_script
 from companion.narrate.catalogue import Catalogue
 from companion.output import Output
 from companion.session import Session
+from companion.shared_commands import Adjust, Setting
 
 CONFIG = {"players": ["Ana", "Ben"], "rules": "iello", "lang": "en"}
 

@@ -9,8 +9,8 @@ from importlib.resources.abc import Traversable
 from types import ModuleType
 from typing import Any
 
-from companion.commands import Query
 from companion.narrate.message import Message
+from companion.shared_commands import Query
 
 
 class NarratedGame:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.commands import Query
 from companion.games.base import NarratedGame
 from companion.games.hanamikoji import narrate
 from companion.games.hanamikoji.actions import Action, Discard, Secret, parse_action
@@ -21,6 +20,7 @@ from companion.games.hanamikoji.rules import (
 )
 from companion.games.protocol import Simulator, VoiceHooks
 from companion.narrate.message import Message
+from companion.shared_commands import Query
 
 if TYPE_CHECKING:
     from companion.games.hanamikoji.cards import HanamikojiCards

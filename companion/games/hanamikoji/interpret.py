@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from companion.commands import Adjust, Ask, MetaCommand, Query, Setting, parse_meta
 from companion.errors import AmbiguousCommand, CompanionError, IllegalAction, InvalidCommand
 from companion.games.hanamikoji import lexicon as lx
 from companion.games.hanamikoji.actions import (
@@ -38,6 +37,7 @@ from companion.narrate.catalogue import Alternatives
 from companion.normalize import Token as NormalToken
 from companion.normalize import normal
 from companion.phrases import PhraseTable, Word, meta_command
+from companion.shared_commands import Adjust, Ask, MetaCommand, Query, Setting, parse_meta
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.commands import Query
 from companion.games.hanamikoji.actions import (
     Action,
     Competition,
@@ -33,6 +32,7 @@ from companion.games.hanamikoji.rules import (
 )
 from companion.narrate.catalogue import Alternatives, CardCount, Sentences
 from companion.narrate.message import Message, Priority
+from companion.shared_commands import Query
 
 Names = Sequence[str]
 

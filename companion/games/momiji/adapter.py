@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.commands import Query
 from companion.errors import CompanionError
 from companion.games.base import NarratedGame
 from companion.games.momiji import narrate
@@ -15,6 +14,7 @@ from companion.games.momiji.interpret import Command, interpret
 from companion.games.momiji.rules import Event, Phase, State, apply, legal_actions, new_game
 from companion.games.protocol import Simulator, VoiceHooks
 from companion.narrate.message import Message
+from companion.shared_commands import Query
 
 if TYPE_CHECKING:
     from companion.games.momiji.cards import MomijiCards

@@ -8,7 +8,6 @@ action (1 collect ... 9 end) and a card is two digits: leaf type 1-6, value 0-3.
 
 from __future__ import annotations
 
-from companion.commands import Ask, MetaCommand, Query, parse_meta
 from companion.errors import InvalidCommand
 from companion.games.momiji import lexicon as lx
 from companion.games.momiji.actions import (
@@ -34,6 +33,7 @@ from companion.games.momiji.actions import (
 from companion.games.momiji.data import COOL, LEAVES, MAX_VALUE, WARM, Leaf, Objective
 from companion.games.momiji.rules import Phase, State
 from companion.phrases import PhraseTable, Word, meta_command
+from companion.shared_commands import Ask, MetaCommand, Query, parse_meta
 from stickers.colours import Colour
 
 Command = Action | MetaCommand

@@ -15,9 +15,9 @@ word ("зв'язки" is "зв язки"). Colour words are folded by `colour_wo
 from __future__ import annotations
 
 from companion import shared_words as shared
-from companion.commands import Query, Setting
 from companion.games.momiji.data import LEAVES, Objective
 from companion.normalize import fold
+from companion.shared_commands import Query, Setting
 from stickers.colours import COLOUR_NAMES, SYMBOLS, Colour
 
 _EXTRA_COLOUR_WORDS: dict[Colour, tuple[str, ...]] = {

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.commands import Query
 from companion.games.momiji.actions import (
     Action,
     Activate,
@@ -61,6 +60,7 @@ from companion.games.momiji.rules import (
     final_scores,
 )
 from companion.narrate.message import Message, Priority
+from companion.shared_commands import Query
 from stickers.colours import Colour
 
 Names = Sequence[str]

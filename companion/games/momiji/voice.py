@@ -14,7 +14,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.commands import Adjust, Ask, Reply, Undo
 from companion.errors import CompanionError
 from companion.games.momiji.actions import Action
 from companion.games.momiji.data import (
@@ -28,6 +27,7 @@ from companion.games.momiji.data import (
 )
 from companion.games.momiji.interpret import Command, interpret, parse_command
 from companion.games.momiji.rules import Phase, State, apply, main_possible
+from companion.shared_commands import Adjust, Ask, Reply, Undo
 from companion.voice.policy import QUERY_COMMANDS
 from companion.voice.shared_words import QUERIES, SETTINGS
 from companion.voice.sphinx import LOW, Grammar, Recognition, SphinxRecognizer
