@@ -182,10 +182,12 @@ def _route(item: Any, session: Any, registry: Any) -> list[Any]:
     if registry is None:  # a game that reads no devices: typed lines only
         return session.handle(item.text) if item.text is not None else []
     from companion.devices_dispatch import handle_device_event, handle_line
+    from companion.scan_echo import typed
 
     if item.event is not None:
         return handle_device_event(session, item.event, registry)
-    return handle_line(session, item.text or "", registry)
+    origin = typed() if item.source == "keyboard" else None  # a wedge scanner types here
+    return handle_line(session, item.text or "", registry, origin)
 
 
 def _new_config(args: argparse.Namespace, game: Any, catalogue: Any) -> dict[str, Any] | None:
