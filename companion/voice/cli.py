@@ -7,7 +7,7 @@ import json
 import sys
 
 from companion.voice.audio import AudioError, read_wav
-from companion.voice.context import KINDS, Context
+from companion.voice.context import Context
 from companion.voice.sphinx import VoiceUnavailable
 
 
@@ -24,16 +24,19 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
                         help="recognize with NAME's voice profile (companion voice-enroll)")
     parser.add_argument("--json", action="store_true",
                         help='print {"command": ..., "confidence": ...}')
-    parser.add_argument("--context", default="any", choices=KINDS,
+    parser.add_argument("--context", default="any", choices=STANDALONE,
                         help="listening context (only `any` needs no game state)")
     parser.set_defaults(func=run)
     return parser
 
 
+# The contexts a WAV file can be heard in alone; answering an offer needs the game's offer,
+# so those are heard through the session (companion play --voice), not offered here.
+STANDALONE = ("any", "action", "reveal", "confirm")
+
+
 def _context(kind: str) -> Context:
-    if kind in ("any", "action", "reveal", "confirm"):
-        return getattr(Context, kind)()
-    raise ValueError(f"the {kind} context needs the game's offer; use it through the session")
+    return getattr(Context, kind)()
 
 
 def run(args: argparse.Namespace) -> int:
