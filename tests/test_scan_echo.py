@@ -35,10 +35,10 @@ TAGS = {"0A00000001": CardRef("hanamikoji", "token", "gift", 1),
 GIFT = ["0A00000001", "0A00000002", "0A00000003", "0A00000004"]  # the tea completes it
 
 
-def next_scan(hub: InputHub, timeout: float = 3.0) -> ReaderEvent:
+def next_event(hub: InputHub, kind: str, timeout: float = 5.0) -> ReaderEvent:
     while True:
         item = hub.queue.get(timeout=timeout)
-        if item.event is not None and item.event.kind == "scan":
+        if item.event is not None and item.event.kind == kind:
             return item.event
 
 
@@ -54,11 +54,14 @@ class Table:
         attach_devices(self.hub, Namespace(
             reader=[t.path for t in self.ttys], reader_protocol=["rdm6300", "line"],
             keypad=None), lambda m: None, clock=self.clock, **FAST)
+        # a port flushes its input when opened: nothing is written before both are open
+        connected = {next_event(self.hub, "connected").reader for _ in self.ttys}
+        assert connected == {"reader 1", "reader 2"}
 
     def scan(self, reader: int, value: str) -> list:
         tty = self.ttys[reader - 1]
         tty.write(rdm6300_frame(value) if reader == 1 else value.encode() + b"\r\n")
-        event = next_scan(self.hub)
+        event = next_event(self.hub, "scan")
         assert (event.reader, event.value) == (f"reader {reader}", value)
         return handle_device_event(self.session, event, self.registry)
 

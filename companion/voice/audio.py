@@ -101,7 +101,7 @@ def _parse_wav(path: str | Path) -> tuple[int, int, int, int, bytes]:
     chunks = _chunks(data)
     fmt = chunks.get(b"fmt ", b"")
     if len(fmt) < 16 or b"data" not in chunks:
-        raise AudioError(f"{path} is not a WAV file")
+        raise AudioError(f"{path} is not a PCM WAV file (no WAVE header)")
     tag, channels, rate = struct.unpack("<HHI", fmt[:8])
     bits = struct.unpack("<H", fmt[14:16])[0]
     if tag == _EXTENSIBLE and len(fmt) >= 26:
