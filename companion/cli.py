@@ -201,10 +201,12 @@ def _route(item: Any, session: Any, registry: Any) -> list[Any]:
     if registry is None:  # a game that reads no devices: typed lines only
         return session.handle(item.text) if item.text is not None else []
     from companion.devices_dispatch import handle_device_event, handle_line
+    from companion.scan_echo import typed
 
     if item.event is not None:
         return handle_device_event(session, item.event, registry)
-    return handle_line(session, item.text or "", registry)
+    origin = typed() if item.source == "keyboard" else None  # a wedge scanner types here
+    return handle_line(session, item.text or "", registry, origin)
 
 
 def _new_config(args: argparse.Namespace, game: Any, catalogue: Any) -> dict[str, Any] | None:
@@ -212,11 +214,16 @@ def _new_config(args: argparse.Namespace, game: Any, catalogue: Any) -> dict[str
     from companion.narrate.message import Message
 
     low, high = game.players
-    names = args.players or [catalogue.word("words", f"player_{n}") for n in range(1, low + 1)]
+    names = ([name.strip() for name in args.players] if args.players
+             else [catalogue.word("words", f"player_{n}") for n in range(1, low + 1)])
     params = {"game": game.name.capitalize(), "low": low, "high": high, "n": len(names)}
     if not low <= len(names) <= high:
         key = "players_exact" if low == high else "players_count"
         print(catalogue.render(Message("error", key, params)))
+        return None
+    refusal = _names_refusal(names)
+    if refusal is not None:
+        print(catalogue.render(refusal))
         return None
     rules = args.rules or game.rule_sets[0]
     if rules not in game.rule_sets:
@@ -224,6 +231,21 @@ def _new_config(args: argparse.Namespace, game: Any, catalogue: Any) -> dict[str
             **params, "rules": rules, "known": ", ".join(game.rule_sets)})))
         return None
     return {"players": names, "rules": rules, "lang": catalogue.lang}
+
+
+def _names_refusal(names: list[str]) -> Any:
+    """Why these player names cannot be told apart (empty, or the same name twice, in any
+    case: "Ana" and "ana" sound alike), or None."""
+    from companion.narrate.message import Message
+
+    seen: set[str] = set()
+    for i, name in enumerate(names, start=1):
+        if not name:
+            return Message("error", "players_empty", {"i": i})
+        if name.casefold() in seen:
+            return Message("error", "players_duplicate", {"name": name})
+        seen.add(name.casefold())
+    return None
 
 
 def _earbuds(specs: list[str]) -> dict[str, str] | None:
@@ -311,12 +333,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return _reader_gone()
     except Exception as error:  # never a traceback for a player; developers can ask for it
         if os.environ.get("TACTILE_COMPANION_DEBUG"):
             raise
         print(f"The companion stopped on an unexpected error ({type(error).__name__}: {error}). "
               "Every accepted step is saved: run it again with --resume.")
         return 1
+
+
+def _reader_gone() -> int:
+    """Our output was piped into a program that stopped reading (`| head -1`): end quietly.
+    Python would still flush stdout at exit and print a BrokenPipeError, so stdout now
+    points at the null device (the recipe of the `signal` module's documentation)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return 1
 
 
 if __name__ == "__main__":

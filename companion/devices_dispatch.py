@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.cards.registry import CardRegistry
 from companion.narrate.message import Message
+from companion.scan_echo import Origin
 
 # game name → module with handle_device_event(session, event, registry) and handle_line
 MODULES = {"hanamikoji": "companion.play_devices", "momiji": "companion.play_devices_momiji"}
@@ -32,5 +33,7 @@ def handle_device_event(session: Any, event: Any, registry: CardRegistry | None
     return _module(session).handle_device_event(session, event, registry)
 
 
-def handle_line(session: Any, line: str, registry: CardRegistry | None) -> list[Message]:
-    return _module(session).handle_line(session, line, registry)
+def handle_line(session: Any, line: str, registry: CardRegistry | None,
+                origin: Origin | None = None) -> list[Message]:
+    """A typed line; `origin` says which keyboard and when, for a wedge scanner's scans."""
+    return _module(session).handle_line(session, line, registry, origin)

@@ -18,6 +18,7 @@ from companion.cards.registry import CardRegistry, is_payload
 from companion.inputs import InputHub, InputItem
 from companion.narrate.message import Message, Priority
 from companion.scan import cancel_private, context_for, handle_scan, private_keys, private_prompt
+from companion.scan_echo import Origin
 from companion.shared_commands import Ask, Cancel, Query
 
 log = logging.getLogger(__name__)
@@ -83,16 +84,17 @@ def attach_devices(hub: InputHub, args: Any, announce: Announce,
     return group
 
 
-Handler = Callable[[Any, str, "CardRegistry | None"], list[Message]]
+Handler = Callable[..., list[Message]]  # (session, value, registry[, origin])
 
 
 @dataclass(frozen=True)
 class DeviceRules:
     """What a game does with device input; the event and key handling around it is shared.
 
-    `scan` takes a scanned value, `line` a finished keyed line, `symbol` a keypad symbol
-    (acting at once), `keys` gives the per-device buffers of half-keyed lines, and
-    `zero_acts` says whether a 0 on an empty line is a symbol (cancel) or a digit.
+    `scan` takes a scanned value, `line` a finished keyed line (both with the Origin of the
+    device and time they came from), `symbol` a keypad symbol (acting at once), `keys`
+    gives the per-device buffers of half-keyed lines, and `zero_acts` says whether a 0 on
+    an empty line is a symbol (cancel) or a digit.
     """
 
     scan: Handler
@@ -118,7 +120,7 @@ def _event(rules: DeviceRules, session: Any, event: Any,
     number = event.reader.rpartition(" ")[2]
     data = {"device": event.reader, "url": event.url, "detail": event.detail}
     if event.kind == "scan":
-        return rules.scan(session, event.value, registry)
+        return rules.scan(session, event.value, registry, Origin(event.reader, event.timestamp))
     if event.kind == "key":
         return _key(rules, session, event, registry)
     if event.kind == "connected":
@@ -142,7 +144,7 @@ def _key(rules: DeviceRules, session: Any, event: Any,
     if value in ("ENTER", "TAB"):
         line = "".join(buffer)
         buffer.clear()
-        return rules.line(session, line, registry)
+        return rules.line(session, line, registry, Origin(event.reader, event.timestamp))
     if value == "BACKSPACE":
         if buffer:
             buffer.pop()
@@ -166,12 +168,14 @@ def handle_device_event(session: Any, event: Any, registry: CardRegistry | None
     return device_event(HANAMIKOJI, session, event, registry)
 
 
-def handle_line(session: Any, line: str, registry: CardRegistry | None) -> list[Message]:
-    """A keyed or typed line: a tag id or label typed by a wedge scanner is a scan; during
-    a scanned Secret/Discard, digits name its cards privately; else the session's line."""
+def handle_line(session: Any, line: str, registry: CardRegistry | None,
+                origin: Origin | None = None) -> list[Message]:
+    """A keyed or typed line: a tag id or label typed by a wedge scanner is a scan (read
+    from `origin`); during a scanned Secret/Discard, digits name its cards privately; else
+    the session's line."""
     text = line.strip()
     if text and (is_payload(text) or (registry is not None and registry.lookup(text))):
-        return handle_scan(session, text, registry)
+        return handle_scan(session, text, registry, origin)
     if text == "0" or text in SYMBOLS:
         return _symbol(session, text)
     if text == "" or text.isdigit():

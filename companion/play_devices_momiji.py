@@ -25,6 +25,7 @@ from companion.games.momiji.actions import End, Reveal
 from companion.games.momiji.rules import Phase
 from companion.narrate.message import Message, Priority
 from companion.play_devices import DeviceRules, device_event
+from companion.scan_echo import Origin
 from companion.scan_momiji import (
     P,
     confirm,
@@ -48,10 +49,11 @@ def handle_device_event(session: Any, event: Any, registry: CardRegistry | None
     return device_event(MOMIJI, session, event, registry)
 
 
-def handle_line(session: Any, line: str, registry: CardRegistry | None) -> list[Message]:
-    """A keyed or typed line (a wedge scanner's too); never raises."""
+def handle_line(session: Any, line: str, registry: CardRegistry | None,
+                origin: Origin | None = None) -> list[Message]:
+    """A keyed or typed line (a wedge scanner's too, read from `origin`); never raises."""
     try:
-        return _line(session, line, registry)
+        return _line(session, line, registry, origin)
     except Exception:
         log.exception("line %r could not be handled", line)
         return [Message("error", C + "input_failed", priority=Priority.REFUSAL)]
@@ -65,10 +67,11 @@ def _interpret(session: Any, text: str) -> Any:
         return None
 
 
-def _line(session: Any, line: str, registry: CardRegistry | None) -> list[Message]:
+def _line(session: Any, line: str, registry: CardRegistry | None,
+          origin: Origin | None = None) -> list[Message]:
     text = line.strip()
     if text and (is_payload(text) or (registry is not None and registry.lookup(text))):
-        return handle_scan(session, text, registry)
+        return handle_scan(session, text, registry, origin)
     ctx = context_for(session)
     ctx.prune(session)
     g = ctx.gathering

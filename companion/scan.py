@@ -40,6 +40,7 @@ from companion.games.hanamikoji.data import GEISHAS, Item, Token
 from companion.games.hanamikoji.interpret import Choose
 from companion.games.hanamikoji.rules import Phase
 from companion.narrate.message import Message, Priority
+from companion.scan_echo import EchoGuard, Origin
 from companion.session import per_session
 from companion.shared_commands import Ask, Query
 
@@ -91,6 +92,7 @@ class ScanContext:
     private: PrivateChoice | None = None
     answer_first: tuple[Item, CardRef, Any] | None = None  # competition card, then its pair
     keys: dict[str, list[str]] = field(default_factory=dict)  # keypad line per device
+    echo: EchoGuard = field(default_factory=EchoGuard)  # the laid offer's copies read again
 
     # -- log-derived bookkeeping ------------------------------------------------------
     def prune(self, session: Any) -> None:
@@ -176,8 +178,10 @@ context_for = per_session(ScanContext)  # the scan state kept beside each sessio
 
 
 # -- the entry point ----------------------------------------------------------------------
-def handle_scan(session: Any, value: str, registry: CardRegistry | None) -> list[Message]:
-    """Messages for one scanned value (a tag id, a barcode or a printed-label payload)."""
+def handle_scan(session: Any, value: str, registry: CardRegistry | None,
+                origin: Origin | None = None) -> list[Message]:
+    """Messages for one scanned value (a tag id, a barcode or a printed-label payload);
+    `origin` (reader and time) lets a card read again after laying an offer be set aside."""
     ctx = context_for(session)
     ctx.prune(session)
     try:
@@ -192,7 +196,7 @@ def handle_scan(session: Any, value: str, registry: CardRegistry | None) -> list
         return [_geisha_line(session, ref)]
     if ref.kind == "token":
         return _token(session, ctx, ref)
-    return _item(session, ctx, ref)
+    return _item(session, ctx, ref, origin)
 
 
 def _geisha_line(session: Any, ref: CardRef) -> Message:
@@ -243,7 +247,8 @@ def _private_prompt(session: Any, choice: PrivateChoice) -> Message:
                    earpiece=choice.player, otherwise=kept)
 
 
-def _item(session: Any, ctx: ScanContext, ref: CardRef) -> list[Message]:
+def _item(session: Any, ctx: ScanContext, ref: CardRef, origin: Origin | None
+          ) -> list[Message]:
     item = Item[ref.name.upper()]
     state = session.state
     if ctx.private is not None:
@@ -252,8 +257,10 @@ def _item(session: Any, ctx: ScanContext, ref: CardRef) -> list[Message]:
         if not isinstance(session.pending, Choose):
             return [refusal("token_first")]
         why = ctx.copy_refusal(ref, session)
-        return [why] if why is not None else _add_to_offer(session, ctx, item, ref)
+        return [why] if why is not None else _add_to_offer(session, ctx, item, ref, origin)
     if state.phase is Phase.ANSWER:
+        if ctx.echo.repeats(session, ref, origin):
+            return [_echo(session, item)]
         return _answer(session, ctx, item, ref)
     why = ctx.copy_refusal(ref, session)
     if why is not None:
@@ -265,7 +272,8 @@ def _item(session: Any, ctx: ScanContext, ref: CardRef) -> list[Message]:
     return messages
 
 
-def _add_to_offer(session: Any, ctx: ScanContext, item: Item, ref: CardRef) -> list[Message]:
+def _add_to_offer(session: Any, ctx: ScanContext, item: Item, ref: CardRef,
+                  origin: Origin | None) -> list[Message]:
     choice: Choose = session.pending
     cards = (*choice.cards, item)
     slot = len(choice.cards)
@@ -282,10 +290,17 @@ def _add_to_offer(session: Any, ctx: ScanContext, item: Item, ref: CardRef) -> l
     if len(session.log) > steps:  # the offer is on the table: its copies are face up
         ctx.record(session, building, round_)
         ctx.record_token(session, token_ref)
+        ctx.echo.remember(session, [r for _, r in building], origin)
         ctx.building, ctx.building_for, ctx.building_token = [], None, None
     elif isinstance(session.pending, Choose) and len(session.pending.cards) == len(cards):
         ctx.building, ctx.building_for = building, session.pending
     return messages
+
+
+def _echo(session: Any, item: Item) -> Message:
+    """An offered copy read again by the reader that laid it: not the opponent's choice."""
+    chooser = session.names[session.state.to_move]
+    return refusal("echo_offer", {"card": item, "player": chooser}, card=item.word)
 
 
 def _answer(session: Any, ctx: ScanContext, item: Item, ref: CardRef) -> list[Message]:

@@ -41,6 +41,7 @@ from companion.games.momiji.actions import Activate, Garden, Objectives, Place, 
 from companion.games.momiji.data import GARDEN_START, Leaf, Objective, tokens_for
 from companion.games.momiji.rules import Phase
 from companion.narrate.message import Message, Priority
+from companion.scan_echo import EchoGuard, Origin
 from companion.session import per_session
 from companion.shared_commands import Ask, Query
 from stickers.colours import Colour
@@ -70,6 +71,7 @@ class Gathering:
     wanted: int | None = None  # the count that completes it; None: Enter applies it
     short_ok: bool = False  # a reveal from an uncounted pile: Enter takes fewer
     items: list[Any] = field(default_factory=list)  # Leaf, or Objective for objectives
+    origin: Origin | None = None  # the reader and time of the last scan
 
     @property
     def missing(self) -> int:
@@ -83,6 +85,7 @@ class Gathering:
 class MomijiScanContext:
     gathering: Gathering | None = None
     keys: dict[str, list[str]] = field(default_factory=dict)  # keypad line per device
+    echo: EchoGuard = field(default_factory=EchoGuard)  # a just-applied card read again
 
     def prune(self, session: Any) -> Gathering | None:
         """Set aside a gathering whose session state has moved on; returns it if so."""
@@ -116,8 +119,11 @@ def _texts(items: list[Any]) -> list[str]:
 
 
 # -- the entry point ------------------------------------------------------------------------
-def handle_scan(session: Any, value: str, registry: CardRegistry | None) -> list[Message]:
-    """Messages for one scanned value (a printed label's payload or an enrolled tag id)."""
+def handle_scan(session: Any, value: str, registry: CardRegistry | None,
+                origin: Origin | None = None) -> list[Message]:
+    """Messages for one scanned value (a printed label's payload or an enrolled tag id);
+    `origin` (reader and time) lets a card read again just after it was applied be set
+    aside (companion/scan_echo.py)."""
     ctx = context_for(session)
     ctx.prune(session)
     try:
@@ -128,9 +134,12 @@ def handle_scan(session: Any, value: str, registry: CardRegistry | None) -> list
         return [refusal(P + "unknown_tag", value=value)]
     if ref.game != session.game.name:
         return [refusal("cards.other_game", value=value)]
-    if ref.kind == "objective":
-        return _objective(session, ctx, Objective(ref.name))
-    return _leaf(session, ctx, _leaf_of(ref))
+    item = Objective(ref.name) if ref.kind == "objective" else _leaf_of(ref)
+    if ctx.echo.repeats(session, item, origin):
+        return [refusal(P + "echo", {"card": _words([item])[0]}, card=_texts([item])[0])]
+    if isinstance(item, Objective):
+        return _objective(session, ctx, item, origin)
+    return _leaf(session, ctx, item, origin)
 
 
 def _leaf_of(ref: CardRef) -> Leaf:
@@ -154,7 +163,8 @@ def _purpose(state: Any) -> str | None:
     return "play"  # the engine says why not when a play is not possible now
 
 
-def _leaf(session: Any, ctx: MomijiScanContext, leaf: Leaf) -> list[Message]:
+def _leaf(session: Any, ctx: MomijiScanContext, leaf: Leaf, origin: Origin | None
+          ) -> list[Message]:
     state = session.state
     g = ctx.gathering
     if g is None:
@@ -169,13 +179,15 @@ def _leaf(session: Any, ctx: MomijiScanContext, leaf: Leaf) -> list[Message]:
     if why is not None:
         return [why] + (so_far(session, g) if g.items else [])
     g.items.append(leaf)
+    g.origin = origin
     ctx.gathering = g
     if g.wanted is not None and not g.missing:
         return apply_gathering(session)
     return so_far(session, g)
 
 
-def _objective(session: Any, ctx: MomijiScanContext, objective: Objective) -> list[Message]:
+def _objective(session: Any, ctx: MomijiScanContext, objective: Objective,
+               origin: Origin | None) -> list[Message]:
     state = session.state
     g = ctx.gathering
     if state.phase is Phase.TURN:
@@ -190,6 +202,7 @@ def _objective(session: Any, ctx: MomijiScanContext, objective: Objective) -> li
     if why is not None:
         return [why] + (so_far(session, g) if g.items else [])
     g.items.append(objective)
+    g.origin = origin
     ctx.gathering = g
     return apply_gathering(session) if not g.missing else so_far(session, g)
 
@@ -244,6 +257,8 @@ def apply_gathering(session: Any) -> list[Message]:
         again = Message("info", P + "again", {"cards": _words(g.items)},
                         {"cards": _texts(g.items)})
         messages = messages[:1] + [again] + messages[1:]
+    else:  # these cards are on the table now: the same reader reading one again is an echo
+        ctx.echo.remember(session, g.items, g.origin)
     return messages
 
 

@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 apt_packages=(espeak-ng libespeak-ng1 alsa-utils sox libportaudio2 portaudio19-dev flite
-              sphinxtrain sphinxbase-utils pocketsphinx)
+              sphinxtrain sphinxbase-utils pocketsphinx
+              gcc python3-dev)  # to build evdev (--keypad) where pip finds no wheel
 if ! python3 -c 'import ensurepip' 2>/dev/null; then
   apt_packages+=(python3-venv python3-pip)
 fi
@@ -25,12 +26,18 @@ if [ ${#missing[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then
 fi
 
 if [ ! -x .venv/bin/python ]; then
+  echo "Creating the Python environment in .venv..."
   python3 -m venv .venv
 fi
-stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)
+extras="voice,test,bench"
+# --keypad reads the numeric keypad through evdev, which exists on Linux only
+if [ "$(uname -s)" = Linux ]; then extras+=",evdev"; fi
+stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)-$extras
 if [ ! -f "$stamp" ]; then
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e ".[voice,test,bench]"
+  echo "Installing the companion and its Python packages ($extras)..."
+  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[$extras]"
   rm -f .venv/.installed-*
   touch "$stamp"
+  echo "Set-up done: .venv/bin/companion play starts a game."
 fi

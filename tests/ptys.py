@@ -24,3 +24,17 @@ class FakeTty:
             self.master = -1
 
     close = unplug
+
+
+class TableClock:
+    """A reader's clock (monotonic seconds) that a test moves on: players taking turns
+    think for seconds, which a test should not sleep through."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds

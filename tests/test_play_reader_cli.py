@@ -41,7 +41,11 @@ def test_scans_play_an_offer_and_unplugging_is_announced(tmp_path):
                         "TC1:HK:ITEM:TEA:1"):
             os.write(master, (payload + "\r\n").encode())
         wait_for("Ben, take one of the three cards")
-        os.write(master, b"TC1:HK:ITEM:FAN:1\r\n")
+        os.write(master, b"TC1:HK:ITEM:FAN:1\r\n")  # at once, on Ana's reader: her fan again
+        wait_for("This fan (red, 2) was just scanned into the offer, so it is not taken as "
+                 "Ben's choice.")
+        proc.stdin.write("take fan\n")
+        proc.stdin.flush()
         wait_for("Ben takes fan (red, 2)")
         os.close(master)  # the reader is unplugged
         wait_for("Card reader disconnected")

@@ -7,7 +7,7 @@ import os
 from argparse import Namespace
 
 import pytest
-from ptys import FakeTty
+from ptys import FakeTty, TableClock
 
 from companion.cards.payload import CardRef, all_cards
 from companion.cards.registry import CardRegistry
@@ -101,14 +101,16 @@ def test_scan_game_equals_typed_game(tmp_path):
     session = new_session()
     said = session.start()
     notes: list[Message] = []
+    clock = TableClock()  # one reader shared by both players, who take turns
     group = attach_devices(hub, Namespace(reader=[tty.path], reader_protocol="rdm6300",
-                                          keypad=None), notes.extend, **FAST)
+                                          keypad=None), notes.extend, clock=clock, **FAST)
     try:
         said += handle_device_event(session, next_event(hub, "connected"), registry)
         for starter in STARTERS:
             role = {"S": starter, "O": NAMES[1 - NAMES.index(starter)]}
             for who, line, table in ROUND:
                 steps = len(session.log)
+                clock.advance(10)  # the player thinks before acting
                 for step in table:
                     if step[0] == "keys":
                         for key in [*step[1], "ENTER"]:  # what KeypadReader would put
@@ -142,8 +144,9 @@ def test_private_cards_never_public_in_the_scan_game(tmp_path):
     session = new_session()
     catalogue = Catalogue("en")
     role = {"S": "Ana", "O": "Ben"}
-    for who, _line, table in ROUND[:7]:  # up to Ana's Secret (the tea keyed as 6)
+    for row, (who, _line, table) in enumerate(ROUND[:7]):  # up to Ana's Secret (tea keyed 6)
         said: list[Message] = []
+        at = 10.0 * row  # each player takes seconds to act
         for step in table:
             if step[0] == "keys":
                 for key in [*step[1], "ENTER"]:
@@ -153,7 +156,7 @@ def test_private_cards_never_public_in_the_scan_game(tmp_path):
             kind, name, *copy = step
             ref = CardRef("hanamikoji", kind, name, copy[0] if copy else SETS[role[who]])
             said += handle_device_event(session, ReaderEvent("reader 1", "x", "scan",
-                                                             tag_of(ref)), registry)
+                                                             tag_of(ref), at), registry)
         if table[0] == ("token", "secret") or table[0] == ("token", "discard"):
             public = " ".join(catalogue.render(m) for m in said if m.private_to is None)
             private = " ".join(catalogue.render(m) for m in said if m.private_to is not None)

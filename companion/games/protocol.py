@@ -95,13 +95,15 @@ class VoiceHooks(Protocol):
     (a SphinxRecognizer, built with `pronunciations`, the game's words its dictionary
     lacks) into an object whose `recognize(pcm, context)` decodes against the game's
     grammar for `context`; `context_for` is the context the session is in now, and
-    `listen_context` one named by `companion listen --context` (ValueError when it needs a
-    game in progress). `parse_command` reads a recognized canonical text as a command;
+    `listen_context` one named by `companion listen --context` (one of `listen_contexts`,
+    those a recording can be heard in alone; ValueError for one that needs a game in
+    progress). `parse_command` reads a recognized canonical text as a command;
     `enrolment_prompts` are the commands a player reads to make a voice profile ([] when
     the game has none).
     """
 
     pronunciations: Mapping[str, Sequence[str]]
+    listen_contexts: tuple[str, ...]
 
     def context_for(self, session: Any) -> Any: ...
     def make_recognizer(self, engine: Any) -> Any: ...

@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 import operator
 import struct
-import wave
 from pathlib import Path
 
 TARGET_RATE = 16000
@@ -75,24 +74,64 @@ def resample(samples: list[float], rate: int, target: int = TARGET_RATE) -> list
     return out
 
 
+_PCM, _FLOAT, _EXTENSIBLE = 1, 3, 0xFFFE
+
+
+def _chunks(data: bytes) -> dict[bytes, bytes]:
+    """The chunks of a RIFF/WAVE file by id (the first of each), or {} if it is not one."""
+    if len(data) < 12 or data[:4] != b"RIFF" or data[8:12] != b"WAVE":
+        return {}
+    out: dict[bytes, bytes] = {}
+    pos = 12
+    while pos + 8 <= len(data):
+        cid, size = data[pos:pos + 4], int.from_bytes(data[pos + 4:pos + 8], "little")
+        out.setdefault(cid, data[pos + 8:pos + 8 + size])
+        pos += 8 + size + (size & 1)  # chunks are padded to an even length
+    return out
+
+
+def _parse_wav(path: str | Path) -> tuple[int, int, int, int, bytes]:
+    """(format, channels, bytes per sample, rate, frames) of a WAV file. Read here rather
+    than with the `wave` module, which refuses float samples and the extensible header
+    that sox and most recorders write for 24- and 32-bit audio."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise AudioError(f"no such audio file: {path}") from None
+    chunks = _chunks(data)
+    fmt = chunks.get(b"fmt ", b"")
+    if len(fmt) < 16 or b"data" not in chunks:
+        raise AudioError(f"{path} is not a PCM WAV file (no WAVE header)")
+    tag, channels, rate = struct.unpack("<HHI", fmt[:8])
+    bits = struct.unpack("<H", fmt[14:16])[0]
+    if tag == _EXTENSIBLE and len(fmt) >= 26:
+        tag = struct.unpack("<H", fmt[24:26])[0]  # the sub-format GUID starts with the tag
+    if tag not in (_PCM, _FLOAT) or channels < 1 or bits % 8:
+        raise AudioError(f"{path} is not a PCM or float WAV file (format {tag}, {bits} bits)")
+    return tag, channels, bits // 8, rate, chunks[b"data"]
+
+
+def _floats_to_ints(frames: bytes, width: int) -> list[int]:
+    if width not in (4, 8):
+        raise AudioError(f"unsupported float sample width of {width} bytes")
+    code = "f" if width == 4 else "d"
+    values = struct.unpack(f"<{len(frames) // width}{code}", frames[:len(frames) // width * width])
+    return [round(max(-1.0, min(1.0, v)) * 32767) for v in values]
+
+
 def read_wav(path: str | Path) -> bytes:
-    """16 kHz mono 16-bit PCM from a WAV file, converting any other PCM WAV.
+    """16 kHz mono 16-bit PCM from a WAV file, converting any other PCM or float WAV
+    (8, 16, 24 or 32-bit integers, 32 or 64-bit floats, any rate, any channel count).
 
     Raises AudioError with a plain sentence for missing, non-WAV or empty files.
     """
-    try:
-        with wave.open(str(path), "rb") as w:
-            channels, width, rate = w.getnchannels(), w.getsampwidth(), w.getframerate()
-            frames = w.readframes(w.getnframes())
-    except FileNotFoundError:
-        raise AudioError(f"no such audio file: {path}") from None
-    except (wave.Error, EOFError) as exc:
-        raise AudioError(f"{path} is not a PCM WAV file ({exc})") from None
+    tag, channels, width, rate, frames = _parse_wav(path)
+    frames = frames[:len(frames) // (width * channels) * width * channels]  # whole frames
     if not frames:
         raise AudioError(f"{path} holds no audio")
-    if channels == 1 and width == 2 and rate == TARGET_RATE:
+    if tag == _PCM and channels == 1 and width == 2 and rate == TARGET_RATE:
         return frames
-    ints = _to_ints(frames, width)
+    ints = _floats_to_ints(frames, width) if tag == _FLOAT else _to_ints(frames, width)
     mono = [sum(ints[i:i + channels]) / channels for i in range(0, len(ints), channels)]
     out = resample(mono, rate)
     return struct.pack(f"<{len(out)}h", *(max(-32768, min(32767, round(s))) for s in out))

@@ -25,13 +25,21 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     parser.add_argument("--json", action="store_true",
                         help='print {"command": ..., "confidence": ...}')
     parser.add_argument("--context", default="any",
-                        help="the game's listening context (default any; some need a game in "
-                             "progress)")
+                        help="the game's listening context: " + _contexts_said()
+                             + " (default: any)")
     parser.add_argument("--game", default=None,
                         help="the game whose commands to listen for (default: the first "
                              "installed)")
     parser.set_defaults(func=run)
     return parser
+
+
+def _contexts_said() -> str:
+    """The contexts a recording can be heard in alone, for the default game's help line."""
+    try:
+        return ", ".join(game_voice(None).listen_contexts) + " for the default game"
+    except ValueError:
+        return "none (no installed game has voice commands)"
 
 
 def game_voice(name: str | None) -> Any:
@@ -55,6 +63,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         pcm = read_wav(args.file)
         hooks = game_voice(args.game)
+        if args.context not in hooks.listen_contexts:
+            known = ", ".join(hooks.listen_contexts) or "none"
+            raise ValueError(f"the context {args.context!r} cannot be heard in a recording "
+                             f"alone; this game offers: {known}")
         ctx = hooks.listen_context(args.context)
         engine: Any
         if args.lang.lower().startswith("en") and not args.vosk_model:

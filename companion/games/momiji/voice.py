@@ -425,6 +425,8 @@ class MomijiVoice:
     def parse_command(self, text: str) -> Any:
         return parse_command(text)
 
+    listen_contexts: tuple[str, ...] = ()  # each is made from a game in progress
+
     def listen_context(self, kind: str) -> MomijiContext:
         return listen_context(kind)
 

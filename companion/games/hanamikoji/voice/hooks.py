@@ -184,6 +184,8 @@ class HanamikojiVoice:
     def parse_command(self, text: str) -> Any:
         return parse_command(text)
 
+    listen_contexts = STATELESS
+
     def listen_context(self, kind: str) -> Context:
         return listen_context(kind)
 
