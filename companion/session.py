@@ -56,6 +56,7 @@ class Session:
         self.log: list[Any] = []  # accepted actions, in order
         self.pending: Any = None  # half-entered action (keypad)
         self.confirming: Any = None  # a command awaiting yes or no
+        self._asked_by: Any = None  # the command whose question that is (again means yes)
         self.history: list[list[Message]] = []
         self.cursor: int | None = None  # position while stepping back through history
         self._last_step: list[Message] = []  # the narration of the last accepted step
@@ -103,6 +104,8 @@ class Session:
     def handle(self, line: str) -> list[Message]:
         try:
             command = self.game.interpret(line, self.state, self.pending, self.lang)
+            if self.confirming is not None and command == self._asked_by:
+                command = Reply(True)  # the same command again (one key on a keypad) is a yes
             if self.confirming is not None and not isinstance(command, (Reply, Ask)):
                 self.confirming = None  # a new command replaces an unanswered question
             return self.execute(command)
@@ -114,13 +117,14 @@ class Session:
         try:
             return self._execute(command)
         except ConfirmFirst as question:
-            return self._ask_first(question)
+            return self._ask_first(question, command)
         except CompanionError as error:
             return self._refuse(error)
 
-    def _ask_first(self, question: ConfirmFirst) -> list[Message]:
+    def _ask_first(self, question: ConfirmFirst, command: Any) -> list[Message]:
         """The rules cannot tell whether a command is allowed: ask, and a yes applies it."""
         self.confirming = question.command
+        self._asked_by = command
         data = {"code": question.key, "command": question.command.text()}
         asked = Message("confirm", f"error.{question.key}", dict(question.params), data,
                         Priority.PROMPT)
@@ -128,7 +132,7 @@ class Session:
 
     def propose(self, command: Any) -> list[Message]:
         """Ask for a yes before applying `command` (used when voice is unsure)."""
-        self.confirming = command
+        self.confirming, self._asked_by = command, None
         try:
             what: Any = self.game.describe(command, self.game.actor(self.state), self.names)
         except (AssertionError, AttributeError, TypeError):

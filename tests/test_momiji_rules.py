@@ -409,3 +409,21 @@ def test_the_session_asks_once_and_a_yes_ends_the_turn(lang):
     done = session.handle({"en": "yes", "fr": "oui", "es": "si", "uk": "так"}[lang])
     assert session.state.to_move == 2 and session.log[-1][0] == End(anyway=True)
     assert any(m.event != "error" for m in done)
+
+
+def test_a_keypad_player_confirms_by_pressing_end_again_and_another_key_drops_the_question():
+    from companion.games.momiji import Momiji
+    from companion.session import Session
+
+    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": "en"})
+    session.state = _stuck(Hand(2))
+    assert [m.event for m in session.handle("9")] == ["confirm"]
+    session.handle("9")  # the keypad has no yes: the same key again is one
+    assert session.state.to_move == 2 and session.log[-1][0] == End(anyway=True)
+
+    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": "en"})
+    session.state = _stuck(Hand(2))
+    session.handle("9")
+    session.handle("score")  # a question leaves the question standing
+    session.handle("9")
+    assert session.state.to_move == 2
