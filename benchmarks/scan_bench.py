@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from companion.cards.payload import CardRef, all_cards  # noqa: E402
 from companion.cards.registry import CardRegistry  # noqa: E402
 from companion.games.registry import load_game  # noqa: E402
-from companion.inputs import InputHub  # noqa: E402
+from companion.inputs.devices import attach_devices, handle_device_event  # noqa: E402
+from companion.inputs.hub import InputHub  # noqa: E402
 from companion.narrate.catalogue import Catalogue  # noqa: E402
-from companion.play_devices import attach_devices, handle_device_event  # noqa: E402
 from companion.session import Session  # noqa: E402
 from hardware.frames import rdm6300_frame  # noqa: E402
 

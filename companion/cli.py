@@ -37,7 +37,9 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     play.add_argument("game", nargs="?", default=default, choices=game_names(),
                       help=f"the game (default: {default or 'none installed'})")
     play.add_argument("--lang", choices=LANGUAGES, help="language (default: the system's, else fr)")
-    play.add_argument("--rules", help="Hanamikoji: iello (default), classic or es-optional")
+    play.add_argument("--rules", metavar="NAME",
+                      help="the game's rule set (default: the game's first; an unknown name "
+                           "is refused with the list of the game's rule sets)")
     play.add_argument("--players", nargs="+", metavar="NAME", help="the first one starts")
     play.add_argument("--script", type=Path, help="read the lines from FILE, then end")
     play.add_argument("--json", action="store_true", help="one JSON object per announcement")
@@ -65,7 +67,7 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from companion.inputs import InputHub
+    from companion.inputs.hub import InputHub
     from companion.narrate.catalogue import Catalogue
     from companion.narrate.message import Message
     from companion.output import Output
@@ -129,11 +131,9 @@ def run_play(args: argparse.Namespace) -> int:
     source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
     hub.add_lines(source, "script" if args.script else "keyboard")
     registry = None
-    from companion.devices_dispatch import supports
-
-    if supports(game.name):
+    if game.devices() is not None:
         from companion.cards.registry import open_registry
-        from companion.play_devices import attach_devices
+        from companion.inputs.devices import attach_devices
 
         registry, problem = open_registry(args.registry)
         if problem is not None:
@@ -141,7 +141,7 @@ def run_play(args: argparse.Namespace) -> int:
         attach_devices(hub, args, out.emit)
     voice = None
     if args.voice:
-        from companion.play_voice import attach_voice
+        from companion.inputs.voice import attach_voice
 
         voice = attach_voice(hub, session, args.voice, out.emit, args.voice_profile)
     quitting = False  # `quit` said: the loop ends
@@ -190,7 +190,7 @@ def _say_quit(out: Any, session: Any) -> bool:
 
 def _route(item: Any, session: Any, registry: Any) -> list[Any]:
     """One input to its messages: heard, scanned or keyed on a device, or typed."""
-    from companion.play_voice import PUSH_TO_TALK_LINE, handle_recognition
+    from companion.inputs.voice import PUSH_TO_TALK_LINE, handle_recognition
 
     if item.source == "voice":
         return handle_recognition(session, item.event)
@@ -200,8 +200,8 @@ def _route(item: Any, session: Any, registry: Any) -> list[Any]:
         return [Message("error", "voice_off", priority=Priority.REFUSAL)]
     if registry is None:  # a game that reads no devices: typed lines only
         return session.handle(item.text) if item.text is not None else []
-    from companion.devices_dispatch import handle_device_event, handle_line
-    from companion.scan_echo import typed
+    from companion.inputs.devices import handle_device_event, handle_line
+    from companion.inputs.scan_echo import typed
 
     if item.event is not None:
         return handle_device_event(session, item.event, registry)
@@ -295,7 +295,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
         description="An offline, spoken companion for tactile card games "
-        "(Hanamikoji, Momiji).",
+        f"(installed: {', '.join(game_names()) or 'none'}).",
     )
     sub = parser.add_subparsers(dest="command", required=True)
     _add_play(sub)

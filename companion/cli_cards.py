@@ -115,7 +115,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_enroll(args: argparse.Namespace) -> int:
     from companion.cards.enroll import Enrollment
-    from companion.inputs import InputHub, InputItem
+    from companion.inputs.hub import InputHub, InputItem
     from companion.narrate.message import Message, Priority
 
     out, speaker, registry = _setup(args)

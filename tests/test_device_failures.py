@@ -9,8 +9,8 @@ import pytest
 from ptys import FakeTty
 
 from companion.games.registry import load_game
+from companion.inputs.devices import handle_device_event
 from companion.narrate.catalogue import Catalogue
-from companion.play_devices import handle_device_event
 from companion.session import Session
 from hardware.events import ReaderEvent
 from hardware.serial_reader import SerialReader

@@ -7,14 +7,14 @@ import pytest
 
 from companion.cards.payload import CardRef
 from companion.cards.registry import CardRegistry
-from companion.devices_dispatch import handle_device_event, handle_line, supports
 from companion.games.momiji.cards import leaf_ref
+from companion.games.momiji.keys import DEVICES
+from companion.games.momiji.keys import handle_line as momiji_line
+from companion.games.momiji.scan import context_for, handle_scan
 from companion.games.registry import load_game
+from companion.inputs.devices import device_event, handle_device_event, handle_line
 from companion.narrate.catalogue import Catalogue
 from companion.narrate.message import Message
-from companion.play_devices_momiji import handle_device_event as momiji_event
-from companion.play_devices_momiji import handle_line as momiji_line
-from companion.scan_momiji import context_for, handle_scan
 from companion.session import Session
 from hardware.events import ReaderEvent
 
@@ -61,7 +61,7 @@ def unchanged(session: Session, steps: int) -> bool:
 
 
 def test_dispatch_chooses_the_game_module():
-    assert supports("momiji") and supports("hanamikoji") and not supports("chess")
+    assert all(load_game(g).devices() is not None for g in ("momiji", "hanamikoji"))
     hk = Session(load_game("hanamikoji"), {"players": ["Ana", "Ben"], "lang": "en"})
     out = handle_line(hk, "TC1:HK:TOKEN:GIFT:1", None)
     assert hk.pending is not None and "Gift" in said(out)[0]
@@ -298,14 +298,14 @@ def test_device_events_and_a_bug_never_raise():
     for kind, k in [("connected", "cards.reader_connected"),
                     ("disconnected", "cards.reader_disconnected"),
                     ("error", "cards.reader_unavailable")]:
-        out = momiji_event(session, ReaderEvent("reader 1", "loop://", kind), None)
+        out = device_event(DEVICES, session, ReaderEvent("reader 1", "loop://", kind), None)
         assert [m.key for m in out] == [k]
 
     class Broken:
         names = ["Ana", "Ben"]
 
     assert [m.key for m in momiji_line(Broken(), "x", None)] == ["cards.input_failed"]
-    out = momiji_event(Broken(), ReaderEvent("keypad", "k", "key", "ENTER"), None)
+    out = device_event(DEVICES, Broken(), ReaderEvent("keypad", "k", "key", "ENTER"), None)
     assert [m.key for m in out] == ["cards.input_failed"]
 
 

@@ -9,12 +9,11 @@ from argparse import Namespace
 import pytest
 from ptys import FakeTty
 
-from companion.devices_dispatch import handle_device_event, handle_line
 from companion.games.registry import load_game
-from companion.inputs import InputHub
+from companion.inputs.devices import attach_devices, handle_device_event, handle_line
+from companion.inputs.hub import InputHub
 from companion.narrate.catalogue import Catalogue
 from companion.narrate.message import Message
-from companion.play_devices import attach_devices
 from companion.session import Session
 from hardware.events import ReaderEvent
 

@@ -12,8 +12,8 @@ from companion.games.hanamikoji import Hanamikoji
 from companion.games.hanamikoji.actions import Gift, TakeGift
 from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.rules import Phase
-from companion.inputs import InputHub
-from companion.play_voice import attach_voice, context_for, handle_recognition
+from companion.inputs.hub import InputHub
+from companion.inputs.voice import attach_voice, context_for, handle_recognition
 from companion.session import Session
 from companion.voice.sphinx import Recognition
 
@@ -224,8 +224,8 @@ def test_real_speech_drowned_in_noise_is_never_applied(tmp_path):
 
 
 def test_push_to_talk_key_from_a_keyboard_or_a_keypad_read_directly():
-    from companion.inputs import InputItem
-    from companion.play_voice import DOUBLE_ZERO_SECONDS, PushKey
+    from companion.inputs.hub import InputItem
+    from companion.inputs.voice import DOUBLE_ZERO_SECONDS, PushKey
     from hardware.events import ReaderEvent
 
     def zero(at: float, reader: str = "keypad") -> InputItem:

@@ -18,13 +18,13 @@ from companion.cards.payload import CardRef, all_cards
 from companion.cards.registry import CardRegistry
 from companion.games.hanamikoji.actions import Deal, Discard, Secret
 from companion.games.hanamikoji.data import Item
+from companion.games.hanamikoji.scan import handle_scan
 from companion.games.hanamikoji.simulate import random_game, table_line
 from companion.games.registry import load_game
+from companion.inputs.devices import handle_line
 from companion.narrate.catalogue import Catalogue
 from companion.narrate.message import Message
 from companion.output import Output
-from companion.play_devices import handle_line
-from companion.scan import handle_scan
 from companion.session import Session
 
 EN = Catalogue("en")

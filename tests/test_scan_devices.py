@@ -10,11 +10,12 @@ from ptys import FakeTty
 
 from companion.cards.payload import CardRef
 from companion.cards.registry import CardRegistry
+from companion.games.hanamikoji.keys import DEVICES
 from companion.games.registry import load_game
-from companion.inputs import InputHub
+from companion.inputs.devices import attach_devices, device_event, handle_device_event
+from companion.inputs.hub import InputHub
 from companion.narrate.catalogue import Catalogue
 from companion.narrate.message import Message
-from companion.play_devices import attach_devices, handle_device_event
 from companion.session import Session
 from hardware import keypad as keypad_module
 from hardware.events import ReaderEvent
@@ -163,7 +164,7 @@ def test_a_failing_event_never_raises():
         def handle(self, line: str) -> list[Message]:
             raise RuntimeError("bug")
 
-    said = handle_device_event(Broken(), ReaderEvent("keypad", "k", "key", "ENTER"), None)
+    said = device_event(DEVICES, Broken(), ReaderEvent("keypad", "k", "key", "ENTER"), None)
     assert [m.key for m in said] == ["cards.input_failed"]
 
 

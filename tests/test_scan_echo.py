@@ -1,4 +1,5 @@
-"""A card read again just after it completed an action is not a move (companion/scan_echo.py).
+"""A card read again just after it completed an action is not a move
+(companion/inputs/scan_echo.py).
 
 Real pyserial readers on pseudo-terminals (RDM6300 frames and the line protocol), with the
 readers' clock injected so that "a few seconds later" costs no sleep.
@@ -14,13 +15,12 @@ from ptys import FakeTty, TableClock
 
 from companion.cards.payload import CardRef
 from companion.cards.registry import CardRegistry
-from companion.devices_dispatch import handle_device_event, handle_line
 from companion.games.hanamikoji.rules import Phase
 from companion.games.registry import load_game
-from companion.inputs import InputHub
+from companion.inputs.devices import attach_devices, handle_device_event, handle_line
+from companion.inputs.hub import InputHub
+from companion.inputs.scan_echo import WINDOW, Origin
 from companion.narrate.catalogue import Catalogue
-from companion.play_devices import attach_devices
-from companion.scan_echo import WINDOW, Origin
 from companion.session import Session
 from hardware.events import ReaderEvent
 from hardware.frames import rdm6300_frame

@@ -12,10 +12,10 @@ from ptys import FakeTty, TableClock
 from companion.cards.payload import CardRef, all_cards
 from companion.cards.registry import CardRegistry
 from companion.games.registry import load_game
-from companion.inputs import InputHub, InputItem
+from companion.inputs.devices import attach_devices, handle_device_event
+from companion.inputs.hub import InputHub, InputItem
 from companion.narrate.catalogue import Catalogue
 from companion.narrate.message import Message
-from companion.play_devices import attach_devices, handle_device_event
 from companion.session import Session
 from hardware.events import ReaderEvent
 from hardware.frames import rdm6300_frame

@@ -8,12 +8,12 @@ import pytest
 
 from companion.cards.payload import CardRef, format_payload
 from companion.cards.registry import CardRegistry
+from companion.games.hanamikoji.scan import handle_scan
 from companion.games.registry import load_game
+from companion.inputs.devices import handle_device_event, handle_line
 from companion.narrate.catalogue import Catalogue
 from companion.narrate.message import Message
 from companion.output import Output
-from companion.play_devices import handle_device_event, handle_line
-from companion.scan import handle_scan
 from companion.session import Session
 from hardware.events import ReaderEvent
 

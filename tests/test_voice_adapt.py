@@ -234,7 +234,7 @@ def test_listen_with_an_unknown_profile_is_one_plain_line(tmp_path, monkeypatch,
 
 
 def test_play_with_an_unknown_profile_says_so_and_plays_on(tmp_path, monkeypatch):
-    from companion.play_voice import profile_model
+    from companion.inputs.voice import profile_model
 
     said = []
     assert profile_model("Nobody", said.extend, tmp_path) is None

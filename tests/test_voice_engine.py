@@ -10,14 +10,14 @@ from pathlib import Path
 
 from companion.games.hanamikoji import Hanamikoji
 from companion.games.registry import load_game
-from companion.inputs import InputHub
+from companion.inputs.hub import InputHub
+from companion.inputs.voice import attach_voice
 from companion.narrate.catalogue import Catalogue
-from companion.play_voice import attach_voice
 from companion.session import Session
 
 ENGINE = Path(__file__).resolve().parents[1] / "companion" / "voice"
 ENGINE_MODULES = sorted(f"companion.voice.{p.stem}" for p in ENGINE.glob("*.py")
-                        if p.stem != "__init__") + ["companion.play_voice"]
+                        if p.stem != "__init__") + ["companion.inputs.voice"]
 
 
 def _loaded_after_import(modules: list[str]) -> list[str]:

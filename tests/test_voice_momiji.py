@@ -24,7 +24,7 @@ from companion.games.momiji.voice import (
     recognize_momiji,
 )
 from companion.games.registry import load_game
-from companion.play_voice import handle_recognition
+from companion.inputs.voice import handle_recognition
 from companion.session import Session
 from companion.voice.policy import QUERY_COMMANDS
 from companion.voice.sphinx import Recognition

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from companion.cards.payload import CardRef
     from companion.cards.registry import CardRegistry
+    from companion.inputs.scan_echo import Origin
     from companion.narrate.message import Message
     from companion.shared_commands import Query
 
@@ -60,6 +61,9 @@ class Game(Protocol):
     def query(self, q: Query, state: State, names: Sequence[str]) -> list[Message]: ...
     def describe(self, action: Any, actor: int, names: Sequence[str]) -> Message: ...
     def status(self, state: State, names: Sequence[str]) -> list[Message]: ...
+    def public_text(self, action: Action) -> str:
+        """The action's text as the table saw it (a Secret without its card), for --json."""
+        ...
     def locales(self) -> Traversable | None: ...
 
     # -- optional hooks (None: the game has no such capability) -------------------------
@@ -69,7 +73,10 @@ class Game(Protocol):
     def simulator(self) -> Simulator | None: ...
 
 
-Handler = Callable[[Any, str, "CardRegistry | None"], "list[Message]"]
+# (session, scanned value or keyed line, card registry, Origin of the reader and time)
+Handler = Callable[[Any, str, "CardRegistry | None", "Origin | None"], "list[Message]"]
+# (session, keypad symbol, card registry)
+SymbolHandler = Callable[[Any, str, "CardRegistry | None"], "list[Message]"]
 
 
 class DeviceHooks(Protocol):
@@ -83,7 +90,7 @@ class DeviceHooks(Protocol):
 
     scan: Handler
     line: Handler
-    symbol: Handler
+    symbol: SymbolHandler
     keys: Callable[[Any], dict[str, list[str]]]
     zero_acts: bool
 

@@ -24,6 +24,7 @@ from companion.shared_commands import Query
 
 if TYPE_CHECKING:
     from companion.games.hanamikoji.cards import HanamikojiCards
+    from companion.inputs.devices import DeviceRules
 
 
 class Hanamikoji(NarratedGame):
@@ -69,6 +70,12 @@ class Hanamikoji(NarratedGame):
         from companion.games.hanamikoji.simulate import Simulation
 
         return Simulation()
+
+    def devices(self) -> DeviceRules:
+        """What the game's keypad keys and scans mean (imported only when asked)."""
+        from companion.games.hanamikoji.keys import DEVICES
+
+        return DEVICES
 
     def cards(self) -> HanamikojiCards:
         """The pieces as QR labels and registry entries (imported only when asked)."""

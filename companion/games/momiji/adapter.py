@@ -18,6 +18,7 @@ from companion.shared_commands import Query
 
 if TYPE_CHECKING:
     from companion.games.momiji.cards import MomijiCards
+    from companion.inputs.devices import DeviceRules
 
 RULE_SETS = ("seed",)  # one reading of seed 004; see docs/momiji.md
 
@@ -66,6 +67,12 @@ class Momiji(NarratedGame):
         from companion.games.momiji.simulate import Simulation
 
         return Simulation()
+
+    def devices(self) -> DeviceRules:
+        """What the game's keypad keys and scans mean (imported only when asked)."""
+        from companion.games.momiji.keys import DEVICES
+
+        return DEVICES
 
     def cards(self) -> MomijiCards:
         """The pieces as QR labels and registry entries (imported only when asked)."""

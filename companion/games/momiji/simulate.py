@@ -166,11 +166,15 @@ def random_steps(seed: int, players: int = 3) -> Iterator[tuple[State, Action]]:
     table = _Table(state, rng)
     yield step(Garden(tuple(table.take(GARDEN_START))))
     yield step(PileSize(len(table.pile) if rng.random() < 0.7 else None))
+    idle = 0  # turns in a row that only ended: no one can act, the game cannot go on
     while not state.over:
         if count > MAX_STEPS:
             raise RuntimeError(f"seed {seed}: no end after {MAX_STEPS} steps")
         state = table.known(state)
         action = table.choose(state)
+        idle = idle + 1 if isinstance(action, End) and state.turn.main is None else 0
+        if idle > 2 * players:
+            raise Stuck(f"seed {seed}: every player can only end the turn")
         table.follow(state, action)
         yield step(action)
 

@@ -387,7 +387,7 @@ def recognize_momiji(recognizer: SphinxRecognizer, pcm: bytes, session: Any) -> 
     return recognize_in(recognizer, pcm, ctx)
 
 
-# -- hooks for companion/play_voice.py ---------------------------------------------------------
+# -- hooks for companion/inputs/voice.py ---------------------------------------------------------
 def context_for(session: Any) -> MomijiContext:
     """The Momiji voice context matching the session's state."""
     return momiji_context(session.state, confirming=session.confirming is not None)

@@ -9,6 +9,7 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from companion.errors import InvalidCommand
+from companion.games.protocol import Sheet
 from companion.narrate.message import Message, Priority
 from companion.phrases import shared_command
 from companion.shared_commands import Query
@@ -94,6 +95,9 @@ class Pebbles:
     def status(self, state: State, names: Sequence[str]) -> list[Message]:
         return [Message("board", "pebbles.pile", {"n": state.pile})]
 
+    def public_text(self, action: Take) -> str:
+        return action.text()  # nothing in Pebbles is hidden
+
     def locales(self) -> Traversable:
         return resources.files("pebbles").joinpath("locales")
 
@@ -121,14 +125,20 @@ class Keys:
 
     zero_acts: bool = True
 
-    def scan(self, session: Any, value: str, registry: Any) -> list[Message]:
-        from companion.cards.payload import parse_payload
+    def scan(self, session: Any, value: str, registry: Any, origin: Any = None
+             ) -> list[Message]:
+        from companion.cards.payload import PayloadError, parse_payload
 
-        ref = parse_payload(value)
+        try:
+            ref = parse_payload(value)
+        except PayloadError:
+            return session.handle(value)  # not one of ours: the session says why
+
         return _take(session, NUMBERS[ref.name])
 
-    def line(self, session: Any, line: str, registry: Any) -> list[Message]:
-        from companion.cards.payload import is_payload
+    def line(self, session: Any, line: str, registry: Any, origin: Any = None
+             ) -> list[Message]:
+        from companion.cards.registry import is_payload
 
         text = line.strip()
         if is_payload(text):
@@ -145,22 +155,24 @@ class Keys:
         return {}
 
 
-@dataclass(frozen=True)
 class Tokens:
-    """One label per move: TC1:PB:TAKE:TWO:1."""
+    """One printed label per move: TC1:PB:TAKE:TWO:1 (companion.games.protocol.CardHooks)."""
 
-    code: str = SCAN_CODE
-
-    @property
-    def pieces(self) -> Mapping[str, Mapping[str, int]]:
-        return {"take": {name: 1 for name in NUMBERS}}
-
-    @property
-    def valued(self) -> Mapping[str, range]:
-        return {}
+    code = SCAN_CODE
+    pieces: Mapping[str, Mapping[str, int]] = {"take": {name: 1 for name in NUMBERS}}
+    valued: Mapping[str, range] = {}
+    sheets = {"moves": Sheet(kinds=("take",))}
+    enrolment: tuple[str, ...] = ()
+    sticker_plan = None
 
     def caption(self, ref: Any, lang: str) -> tuple[str, str, str]:
         return (f"Take {NUMBERS[ref.name]}", "", "")
 
-    def enrolment_order(self) -> Sequence[Any]:
-        return []
+    def said(self, ref: Any) -> Message:
+        return Message("", "pebbles.describe", {"player": "", "n": NUMBERS[ref.name]})
+
+    def ask(self, ref: Any) -> Message:
+        raise ValueError("Pebbles enrols no tags: its labels are printed")
+
+    def said_copies(self, refs: Sequence[Any]) -> Message:
+        return self.said(refs[0])

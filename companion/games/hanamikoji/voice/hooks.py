@@ -1,5 +1,5 @@
 """Voice in Hanamikoji: what to listen for at each moment, how its grammars are decoded by
-the voice engine, and what a player reads to enrol (companion/play_voice.py applies what
+the voice engine, and what a player reads to enrol (companion/inputs/voice.py applies what
 was heard, with the same policy for every game)."""
 
 from __future__ import annotations

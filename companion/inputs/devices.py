@@ -3,7 +3,7 @@
 `attach_devices` starts the reader and keypad threads of `companion play`; each puts
 `InputItem(source, event=ReaderEvent)` on the input hub, so scans, keys and typed lines
 are handled one at a time in arrival order. `handle_device_event` turns one event into
-Messages: scans through companion.scan, keys into lines for the session, a reader
+Messages: scans through companion.games.hanamikoji.scan, keys into lines for the session, a reader
 unplugged or back into a spoken sentence (the game goes on with keys and voice).
 """
 
@@ -14,12 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.cards.registry import CardRegistry, is_payload
-from companion.inputs import InputHub, InputItem
+from companion.cards.registry import CardRegistry
+from companion.games.protocol import Handler, SymbolHandler
+from companion.inputs.hub import InputHub, InputItem
+from companion.inputs.scan_echo import Origin
 from companion.narrate.message import Message, Priority
-from companion.scan import cancel_private, context_for, handle_scan, private_keys, private_prompt
-from companion.scan_echo import Origin
-from companion.shared_commands import Ask, Cancel, Query
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +45,6 @@ def attach_devices(hub: InputHub, args: Any, announce: Announce,
     `reader_options` go to each SerialReader (tests shorten retries and the repeat gap).
     Returns the ReaderGroup, or None when there is no device to read.
     """
-    from hardware import EvdevUnavailable, KeypadReader, ReaderGroup
 
     urls = list(getattr(args, "reader", None) or [])
     protocols = getattr(args, "reader_protocol", None) or [DEFAULT_PROTOCOL]
@@ -55,7 +53,8 @@ def attach_devices(hub: InputHub, args: Any, announce: Announce,
     protocols = list(protocols) + [protocols[-1]] * max(0, len(urls) - len(protocols))
     keypad = getattr(args, "keypad", None)
     if not urls and not keypad:
-        return None
+        return None  # nothing to read: the hardware package is not even imported
+    from hardware import EvdevUnavailable, KeypadReader, ReaderGroup
 
     def sink(source: str) -> Callable[[Any], None]:
         return lambda event: hub.queue.put(InputItem(source, event=event))
@@ -84,7 +83,6 @@ def attach_devices(hub: InputHub, args: Any, announce: Announce,
     return group
 
 
-Handler = Callable[..., list[Message]]  # (session, value, registry[, origin])
 
 
 @dataclass(frozen=True)
@@ -99,7 +97,7 @@ class DeviceRules:
 
     scan: Handler
     line: Handler
-    symbol: Handler
+    symbol: SymbolHandler
     keys: Callable[[Any], dict[str, list[str]]]
     zero_acts: bool
 
@@ -162,40 +160,27 @@ def _key(rules: DeviceRules, session: Any, event: Any,
     return []
 
 
+def rules_of(session: Any) -> DeviceRules | None:
+    """The game's device hooks (companion.games.protocol.DeviceHooks), or None when the game
+    reads no scans nor keypad keys."""
+    hooks: DeviceRules | None = session.game.devices()
+    return hooks
+
+
 def handle_device_event(session: Any, event: Any, registry: CardRegistry | None
                         ) -> list[Message]:
-    """Hanamikoji's device input (see DeviceRules)."""
-    return device_event(HANAMIKOJI, session, event, registry)
+    """One reader or keypad event, in the game's context (see DeviceRules)."""
+    rules = rules_of(session)
+    if rules is None:
+        return []
+    return device_event(rules, session, event, registry)
 
 
 def handle_line(session: Any, line: str, registry: CardRegistry | None,
                 origin: Origin | None = None) -> list[Message]:
-    """A keyed or typed line: a tag id or label typed by a wedge scanner is a scan (read
-    from `origin`); during a scanned Secret/Discard, digits name its cards privately; else
-    the session's line."""
-    text = line.strip()
-    if text and (is_payload(text) or (registry is not None and registry.lookup(text))):
-        return handle_scan(session, text, registry, origin)
-    if text == "0" or text in SYMBOLS:
-        return _symbol(session, text)
-    if text == "" or text.isdigit():
-        private = private_keys(session, text)
-        if private is not None:
-            return private
-    return session.handle(line)
-
-
-def _symbol(session: Any, symbol: str, registry: CardRegistry | None = None) -> list[Message]:
-    if symbol in ("0", "-") and cancel_private(session):
-        return [Message("info", "cancelled")] + session.execute(Ask(Query.WHAT))
-    if symbol == "0":
-        return session.execute(Cancel())
-    if symbol == "*":
-        again = private_prompt(session)
-        if again is not None:
-            return again
-    return session.handle(SYMBOLS[symbol])
-
-
-HANAMIKOJI = DeviceRules(scan=handle_scan, line=handle_line, symbol=_symbol,
-                         keys=lambda session: context_for(session).keys, zero_acts=True)
+    """A typed or keyed line, which the game may read as a scan (a keyboard-wedge scanner)
+    or keys; `origin` says which keyboard and when."""
+    rules = rules_of(session)
+    if rules is None:
+        return session.handle(line)
+    return rules.line(session, line, registry, origin)

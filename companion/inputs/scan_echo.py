@@ -9,8 +9,8 @@ within `WINDOW` seconds (each repeat extends it, like a tag held in the field) i
 applied: the table hears why and how to take that card on purpose.
 
 The same reader stands for the same player: a table with one shared reader answers a few
-seconds later, or by voice or keys. Shared by both games (companion/scan.py,
-companion/scan_momiji.py); times are the readers' `time.monotonic()` timestamps.
+seconds later, or by voice or keys. Shared by both games (companion/games/hanamikoji/scan.py,
+companion/games/momiji/scan.py); times are the readers' `time.monotonic()` timestamps.
 """
 
 from __future__ import annotations

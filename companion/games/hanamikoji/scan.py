@@ -39,8 +39,8 @@ from companion.games.hanamikoji.actions import (
 from companion.games.hanamikoji.data import GEISHAS, Item, Token
 from companion.games.hanamikoji.interpret import Choose
 from companion.games.hanamikoji.rules import Phase
+from companion.inputs.scan_echo import EchoGuard, Origin
 from companion.narrate.message import Message, Priority
-from companion.scan_echo import EchoGuard, Origin
 from companion.session import per_session
 from companion.shared_commands import Ask, Query
 

@@ -1,7 +1,7 @@
 """Card readers and a keypad at a Momiji table: events and lines in, Messages out.
 
-The Momiji twin of companion/play_devices.py (whose `attach_devices` starts the same
-threads for both games). Scans go to companion.scan_momiji; keypad keys build a line;
+The Momiji twin of companion/inputs/devices.py (whose `attach_devices` starts the same
+threads for both games). Scans go to companion.games.momiji.scan; keypad keys build a line;
 while scanned cards wait to be applied, a few lines act on them instead of the session:
 
 * Enter alone applies them (a play, a place, a short reveal);
@@ -23,10 +23,7 @@ from companion.cards.registry import CardRegistry, is_payload
 from companion.errors import CompanionError
 from companion.games.momiji.actions import End, Reveal
 from companion.games.momiji.rules import Phase
-from companion.narrate.message import Message, Priority
-from companion.play_devices import DeviceRules, device_event
-from companion.scan_echo import Origin
-from companion.scan_momiji import (
+from companion.games.momiji.scan import (
     P,
     confirm,
     context_for,
@@ -37,16 +34,13 @@ from companion.scan_momiji import (
     so_far,
     start_reveal,
 )
+from companion.inputs.devices import DeviceRules
+from companion.inputs.scan_echo import Origin
+from companion.narrate.message import Message, Priority
 from companion.shared_commands import Ask, Cancel, Query, Undo
 
 log = logging.getLogger(__name__)
 C = "cards."  # device sentences are shared with Hanamikoji (companion/locales/cards.*)
-
-
-def handle_device_event(session: Any, event: Any, registry: CardRegistry | None
-                        ) -> list[Message]:
-    """Momiji's device input: keypad 0 is a digit (values 0 to 3), symbols act as lines."""
-    return device_event(MOMIJI, session, event, registry)
 
 
 def handle_line(session: Any, line: str, registry: CardRegistry | None,
@@ -99,5 +93,6 @@ def _line(session: Any, line: str, registry: CardRegistry | None,
     return messages
 
 
-MOMIJI = DeviceRules(scan=handle_scan, line=_line, symbol=_line,
+# Keypad 0 is a digit (values 0 to 3); symbols act as lines.
+DEVICES = DeviceRules(scan=handle_scan, line=_line, symbol=_line,
                      keys=lambda session: context_for(session).keys, zero_acts=False)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError, InvalidCommand
-from companion.inputs import InputHub, InputItem
+from companion.inputs.hub import InputHub, InputItem
 from companion.narrate.message import Message
 
 Announce = Callable[[list[Message]], None]

@@ -23,7 +23,7 @@ Each scan is checked at once for what no later scan could mend (a type out of pl
 closed pile, a mix of types no card can make legal); the pile order is checked when the
 play is applied, because green 1 scanned before green 0 is a good play in the making.
 
-The gathered cards live outside the Session, like companion/scan.py's context (a
+The gathered cards live outside the Session, like companion/games/hanamikoji/scan.py's context (a
 WeakKeyDictionary): they belong to one session state, so anything that changes the
 state (a typed action, an undo) sets them aside.
 """
@@ -40,8 +40,8 @@ from companion.games.momiji import narrate
 from companion.games.momiji.actions import Activate, Garden, Objectives, Place, Play, Reveal
 from companion.games.momiji.data import GARDEN_START, Leaf, Objective, tokens_for
 from companion.games.momiji.rules import Phase
+from companion.inputs.scan_echo import EchoGuard, Origin
 from companion.narrate.message import Message, Priority
-from companion.scan_echo import EchoGuard, Origin
 from companion.session import per_session
 from companion.shared_commands import Ask, Query
 from stickers.colours import Colour
@@ -123,7 +123,7 @@ def handle_scan(session: Any, value: str, registry: CardRegistry | None,
                 origin: Origin | None = None) -> list[Message]:
     """Messages for one scanned value (a printed label's payload or an enrolled tag id);
     `origin` (reader and time) lets a card read again just after it was applied be set
-    aside (companion/scan_echo.py)."""
+    aside (companion/inputs/scan_echo.py)."""
     ctx = context_for(session)
     ctx.prune(session)
     try:
