@@ -89,19 +89,19 @@ def run_play(args: argparse.Namespace) -> int:
     # so once, and play goes on unsaved.
     store = GameStore(args.db or default_path())
     saved = store.last_unfinished(game.name) if args.resume else None
+    resume = resume_command(game.name, str(args.db) if args.db else None)
     if saved is not None:
         config = dict(saved.config)
         if args.lang:
             config["lang"] = lang
-        session = Session(game, config, store, saved.id, saved.steps)
+        session = Session(game, config, store, saved.id, saved.steps, resume=resume)
         lang = config.get("lang", lang)
         catalogue = Catalogue(lang)
     else:
         config = _new_config(args, game, catalogue)
         if config is None:
             return 2
-        session = Session(game, config, store)
-    session.resume_command = resume_command(game.name, str(args.db) if args.db else None)
+        session = Session(game, config, store, resume=resume)
 
     speaker = None
     notice = None

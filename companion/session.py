@@ -44,70 +44,133 @@ class Session:
         store: GameStore | None = None,
         game_id: int | None = None,
         steps: Sequence[str] = (),
+        state: Any = None,
+        resume: str | None = None,
     ) -> None:
-        self.game = game
-        self.config = config
-        self.names: list[str] = list(config["players"])
-        self.lang: str = config.get("lang", "en")
-        self.store = store
-        self.resume_command = resume_command(game.name)  # said on quitting
-        self.initial = game.new_state(config)
-        self.state = self.initial
-        self.log: list[Any] = []  # accepted actions, in order
-        self.pending: Any = None  # half-entered action (keypad)
-        self.confirming: Any = None  # a command awaiting yes or no
+        """`steps`: the texts of a saved game's accepted steps, replayed; `state`: a position
+        to play from instead of a new game's (tests, practice); `resume`: the command that
+        continues this game, said on quitting (default: the game's plain resume command)."""
+        self._game = game
+        self._config = config
+        self._names: list[str] = list(config["players"])
+        self._lang: str = config.get("lang", "en")
+        self._store = store
+        self._resume_command = resume or resume_command(game.name)  # said on quitting
+        self._initial = game.new_state(config) if state is None else state
+        self._state = self._initial
+        self._log: list[Any] = []  # accepted actions, in order
+        self._pending: Any = None  # half-entered action (keypad)
+        self._confirming: Any = None  # a command awaiting yes or no
         self._asked_by: Any = None  # the command whose question that is (again means yes)
-        self.history: list[list[Message]] = []
-        self.cursor: int | None = None  # position while stepping back through history
+        self._history: list[list[Message]] = []
+        self._cursor: int | None = None  # position while stepping back through history
         self._last_step: list[Message] = []  # the narration of the last accepted step
         if steps:  # a resumed game: back and forward step through its narration again
-            self._announce(game.start(self.state, self.names) + self._prompt())
+            self._announce(game.start(self._state, self._names) + self._prompt())
         for text in steps:
             self._accept(game.parse(text))
-        self.record = GameRecord(store, game.name, config, game_id)
-        self._notes = self._said(self.record.opened())
+        self._record = GameRecord(store, game.name, config, game_id)
+        self._notes = self._said(self._record.opened())
         if game_id is None:
             self._notes += self._write("new")
 
+    # -- what the edges may read -------------------------------------------------------
+    @property
+    def game(self) -> Any:
+        """The game being played (companion.games.protocol.Game)."""
+        return self._game
+
+    @property
+    def state(self) -> Any:
+        """The game's state now (read only: it changes through commands)."""
+        return self._state
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._names)
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @property
+    def pending(self) -> Any:
+        """A half-entered action (a keypad "3", a first scanned card), or None."""
+        return self._pending
+
+    @property
+    def proposed(self) -> Any:
+        """The command a yes would carry out, while a question waits for one; else None."""
+        return self._confirming
+
+    @property
+    def awaiting_answer(self) -> bool:
+        """Whether the companion asked a yes-or-no question that is not answered yet."""
+        return self._confirming is not None
+
+    @property
+    def log(self) -> tuple[tuple[Any, int], ...]:
+        """The accepted steps in order, each (action, the player who made it)."""
+        return tuple(self._log)
+
+    @property
+    def step(self) -> int:
+        """How many steps are accepted: the index the next one will have."""
+        return len(self._log)
+
     @property
     def game_id(self) -> int | None:
-        return self.record.game_id
+        return self._record.game_id
+
+    # -- what the edges may ask ---------------------------------------------------------
+    def interpret(self, line: str) -> Any:
+        """The command a line means now (CompanionError if none), without carrying it out."""
+        return self._game.interpret(line, self._state, self._pending, self._lang)
+
+    def check(self, action: Any) -> None:
+        """Raise the rules' CompanionError if `action` cannot be played now; change nothing
+        (a scan checks a private action before saying anything of it)."""
+        self._game.apply(self._state, action)
+
+    def abandon_pending(self) -> None:
+        """Drop a half-entered action (a scan starts another one)."""
+        self._pending = None
 
     # -- lines in, messages out -------------------------------------------------------
     def start(self) -> list[Message]:
         notes, self._notes = self._notes, []
-        return self._announce(self.game.start(self.state, self.names) + notes + self._prompt())
+        return self._announce(self._game.start(self._state, self._names) + notes + self._prompt())
 
     def resume(self) -> list[Message]:
         """Where the game stands. The last step is said again: it was written before it was
         announced, and whether it was heard before the companion stopped cannot be known."""
-        intro = [Message("resumed", "resumed", {"steps": len(self.log), "n": len(self.log)})]
+        intro = [Message("resumed", "resumed", {"steps": len(self._log), "n": len(self._log)})]
         if self._last_step:
             intro += [Message("repeat", "last_step")]
             intro += [replace(m, event="repeat") for m in self._last_step]
         notes, self._notes = self._notes, []
-        status = self.game.status(self.state, self.names)
+        status = self._game.status(self._state, self._names)
         return self._announce(intro + status + notes + self._prompt())
 
     def quit(self) -> list[Message]:
         """Said when play stops (quit, end of input, Ctrl-C): whether the game is saved and
         how to go on with it."""
-        self.record.retry()  # the disk may have been freed meanwhile: the answer says so
-        if self.record.backlog:
-            return [Message("quit", "quit_unsaved", {"n": self.record.unsaved})]
-        if self.record.store is None:
+        self._record.retry()  # the disk may have been freed meanwhile: the answer says so
+        if self._record.backlog:
+            return [Message("quit", "quit_unsaved", {"n": self._record.unsaved})]
+        if self._record.store is None:
             return [Message("quit", "quit_not_kept")]
-        if self.game.is_over(self.state):
+        if self._game.is_over(self._state):
             return [Message("quit", "quit_over")]
-        return [Message("quit", "quit_saved", {"command": self.resume_command})]
+        return [Message("quit", "quit_saved", {"command": self._resume_command})]
 
     def handle(self, line: str) -> list[Message]:
         try:
-            command = self.game.interpret(line, self.state, self.pending, self.lang)
-            if self.confirming is not None and command == self._asked_by:
+            command = self.interpret(line)
+            if self._confirming is not None and command == self._asked_by:
                 command = Reply(True)  # the same command again (one key on a keypad) is a yes
-            if self.confirming is not None and not isinstance(command, (Reply, Ask)):
-                self.confirming = None  # a new command replaces an unanswered question
+            if self._confirming is not None and not isinstance(command, (Reply, Ask)):
+                self._confirming = None  # a new command replaces an unanswered question
             return self.execute(command)
         except CompanionError as error:
             return self._refuse(error)
@@ -123,7 +186,7 @@ class Session:
 
     def _ask_first(self, question: ConfirmFirst, command: Any) -> list[Message]:
         """The rules cannot tell whether a command is allowed: ask, and a yes applies it."""
-        self.confirming = question.command
+        self._confirming = question.command
         self._asked_by = command
         data = {"code": question.key, "command": question.command.text()}
         asked = Message("confirm", f"error.{question.key}", dict(question.params), data,
@@ -132,13 +195,13 @@ class Session:
 
     def propose(self, command: Any) -> list[Message]:
         """Ask for a yes before applying `command` (used when voice is unsure)."""
-        self.confirming, self._asked_by = command, None
+        self._confirming, self._asked_by = command, None
         try:
-            what: Any = self.game.describe(command, self.game.actor(self.state), self.names)
+            what: Any = self._game.describe(command, self._game.actor(self._state), self._names)
         except (AssertionError, AttributeError, TypeError):
             what = command.text()  # a query or a half-entered offer: its text is clear
         return self._announce([Message("confirm", "confirm", {"command": what},
-                                       {"command": self.game.public_text(command)},
+                                       {"command": self._game.public_text(command)},
                                        Priority.PROMPT)])
 
     def _execute(self, command: Any) -> list[Message]:
@@ -151,57 +214,57 @@ class Session:
         if isinstance(command, NewGame):
             return self._new_game()
         if isinstance(command, Cancel):
-            if self.pending is None and self.confirming is None:
+            if self._pending is None and self._confirming is None:
                 return self._announce([Message("info", "nothing_to_cancel")] + self._prompt())
-            self.pending = self.confirming = None
+            self._pending = self._confirming = None
             return self._announce([Message("info", "cancelled")] + self._prompt())
         if isinstance(command, Reply):
-            if self.confirming is None:
+            if self._confirming is None:
                 return self._announce([Message("info", "no_question")] + self._prompt())
-            proposed, self.confirming = self.confirming, None
+            proposed, self._confirming = self._confirming, None
             if command.yes:
                 return self._execute(proposed)
             return self._announce([Message("info", "not_applied")] + self._prompt())
         if isinstance(command, Adjust):
             return [Message("setting", f"setting_{command.setting.value}",
                             data={"setting": command.setting.value})]
-        pending = self.game.pending(command, self.state)
+        pending = self._game.pending(command, self._state)
         if pending is not None:
-            self.pending = pending
+            self._pending = pending
             return self._announce(self._prompt())
         return self._act(command)
 
     def _act(self, action: Any) -> list[Message]:
-        actor = self.game.actor(self.state)
-        state, events = self.game.apply(self.state, action)
+        actor = self._game.actor(self._state)
+        state, events = self._game.apply(self._state, action)
         notes = self._write("append", action.text())  # before anything is announced
-        if self.game.is_over(state):
+        if self._game.is_over(state):
             notes += self._write("finish")
-        self.state = state
-        self.log.append((action, actor))
-        self.pending = None
-        self._last_step = self.game.narrate(events, state, self.names)
+        self._state = state
+        self._log.append((action, actor))
+        self._pending = None
+        self._last_step = self._game.narrate(events, state, self._names)
         return self._announce(self._last_step + notes + self._prompt())
 
     def _accept(self, action: Any) -> None:
         """A step from the log: applied, and its narration kept for back, forward, resume."""
-        actor = self.game.actor(self.state)
-        self.state, events = self.game.apply(self.state, action)
-        self.log.append((action, actor))
-        self._last_step = self.game.narrate(events, self.state, self.names)
+        actor = self._game.actor(self._state)
+        self._state, events = self._game.apply(self._state, action)
+        self._log.append((action, actor))
+        self._last_step = self._game.narrate(events, self._state, self._names)
         self._announce(self._last_step + self._prompt())
 
     def _new_game(self) -> list[Message]:
         """After game over, the next game with the same players and settings."""
-        if not self.game.is_over(self.state):
+        if not self._game.is_over(self._state):
             raise IllegalAction("new_game_later", "a new game starts once this one is over")
-        self.initial = self.state = self.game.new_state(self.config)
-        self.log, self.pending, self.confirming, self._last_step = [], None, None, []
+        self._initial = self._state = self._game.new_state(self._config)
+        self._log, self._pending, self._confirming, self._last_step = [], None, None, []
         self._notes += self._write("new")
         return self.start()
 
     def _write(self, op: str, text: str = "") -> list[Message]:
-        return self._said(self.record.write(op, text))
+        return self._said(self._record.write(op, text))
 
     def _said(self, report: WriteReport) -> list[Message]:
         """A log problem, said once, with what to do; or that the log is complete again."""
@@ -216,39 +279,39 @@ class Session:
         return []
 
     def _undo(self) -> list[Message]:
-        if self.pending is not None:
-            self.pending = None
+        if self._pending is not None:
+            self._pending = None
             return self._announce([Message("info", "cancelled")] + self._prompt())
-        if not self.log:
+        if not self._log:
             return self._announce([Message("info", "nothing_to_undo")] + self._prompt())
         notes = self._write("undo")
-        action, actor = self.log.pop()
-        state = self.initial
-        for earlier, _ in self.log:
-            state, _ = self.game.apply(state, earlier)
-        self.state = state
-        what = self.game.describe(action, actor, self.names)
+        action, actor = self._log.pop()
+        state = self._initial
+        for earlier, _ in self._log:
+            state, _ = self._game.apply(state, earlier)
+        self._state = state
+        what = self._game.describe(action, actor, self._names)
         return self._announce(
             [Message("undo", "undone", {"what": what},
-                     {"command": self.game.public_text(action)})]
+                     {"command": self._game.public_text(action)})]
             + notes + self._prompt()
         )
 
     def _ask(self, query: Query) -> list[Message]:
         if query is Query.REPEAT:
-            return self._replay(len(self.history) - 1 if self.cursor is None else self.cursor)
+            return self._replay(len(self._history) - 1 if self._cursor is None else self._cursor)
         if query in (Query.BACK, Query.FORWARD):
-            here = len(self.history) - 1 if self.cursor is None else self.cursor
+            here = len(self._history) - 1 if self._cursor is None else self._cursor
             step = -1 if query is Query.BACK else 1
-            self.cursor = max(0, min(len(self.history) - 1, here + step))
-            return self._replay(self.cursor)
+            self._cursor = max(0, min(len(self._history) - 1, here + step))
+            return self._replay(self._cursor)
         if query is Query.WHAT:
             return self._announce(self._prompt())
-        return self._announce(self.game.query(query, self.state, self.names))
+        return self._announce(self._game.query(query, self._state, self._names))
 
     # -- helpers ----------------------------------------------------------------------
     def _prompt(self) -> list[Message]:
-        return self.game.prompt(self.state, self.names, self.pending)
+        return self._game.prompt(self._state, self._names, self._pending)
 
     def refuse(self, error: CompanionError) -> list[Message]:
         """Say why an input (typed, scanned or heard) changes nothing, then what is expected."""
@@ -263,11 +326,11 @@ class Session:
     def _announce(self, messages: list[Message]) -> list[Message]:
         public = [m for m in messages if m.private_to is None]
         if public:
-            self.history.append(public)
-            self.cursor = None
+            self._history.append(public)
+            self._cursor = None
         return messages
 
     def _replay(self, index: int) -> list[Message]:
-        if not self.history or index < 0:
+        if not self._history or index < 0:
             return [Message("repeat", "nothing_to_repeat")]
-        return [replace(m, event="repeat") for m in self.history[index]]
+        return [replace(m, event="repeat") for m in self._history[index]]

@@ -399,8 +399,8 @@ def test_the_session_asks_once_and_a_yes_ends_the_turn(lang):
     from companion.narrate.catalogue import Catalogue
     from companion.session import Session
 
-    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": lang})
-    session.state = _stuck(Hand(2))
+    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": lang},
+                      state=_stuck(Hand(2)))
     asked = session.handle("9")
     assert [m.event for m in asked] == ["confirm"]
     said = Catalogue(lang).render(asked[0])
@@ -415,14 +415,14 @@ def test_a_keypad_player_confirms_by_pressing_end_again_and_another_key_drops_th
     from companion.games.momiji import Momiji
     from companion.session import Session
 
-    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": "en"})
-    session.state = _stuck(Hand(2))
+    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": "en"},
+                      state=_stuck(Hand(2)))
     assert [m.event for m in session.handle("9")] == ["confirm"]
     session.handle("9")  # the keypad has no yes: the same key again is one
     assert session.state.to_move == 2 and session.log[-1][0] == End(anyway=True)
 
-    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": "en"})
-    session.state = _stuck(Hand(2))
+    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": "en"},
+                      state=_stuck(Hand(2)))
     session.handle("9")
     session.handle("score")  # a question leaves the question standing
     session.handle("9")

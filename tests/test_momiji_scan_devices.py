@@ -150,7 +150,7 @@ def test_unknown_and_foreign_scans_over_the_port_change_nothing():
             tty.write(value.encode() + b"\r\n")
             said = handle_device_event(session, next_event(hub), None)
             assert said[0].key == key
-            assert session.log == [] and session.state == session.initial
+            assert session.log == () and session.pending is None
         tty.close()
         gone = next_event(hub)
         assert handle_device_event(session, gone, None)[0].key == "cards.reader_disconnected"

@@ -130,8 +130,8 @@ def test_real_speech_is_applied_right_or_not_at_all(tmp_path):
         handle_recognition(session, recognition)
         if session.state.phase is not Phase.ANSWER:
             assert session.log[-1][0] == TakeGift(item), spoken
-        elif session.confirming is not None:
-            assert session.confirming == TakeGift(item), spoken
+        elif session.proposed is not None:
+            assert session.proposed == TakeGift(item), spoken
 
 
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
@@ -185,7 +185,7 @@ def test_a_command_heard_in_heavy_noise_is_refused_with_the_reason():
     messages = handle_recognition(session, Recognition("discard", 0.9, "discard",
                                                        MIN_MARGIN - 4))
     assert messages[0].event == "error" and messages[0].data["code"] == "too_noisy"
-    assert session.state == before and session.confirming is None
+    assert session.state == before and session.proposed is None
 
 
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")

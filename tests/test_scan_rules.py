@@ -67,7 +67,7 @@ def gift_taken(session: Session) -> None:
 
 def test_same_copy_twice_in_a_round_is_refused_with_where_it_is(session):
     gift_taken(session)
-    state, log = session.state, list(session.log)
+    state, log = session.state, session.log
     said = scan_all(session, token("competition", 2), item("tea", 1))
     assert errors(said) == ["cards.copy_on_side"]
     assert public(said[-1:]) == (
@@ -117,7 +117,7 @@ def test_copies_are_free_again_next_round_and_after_undo(session):
 def test_unknown_tag_and_bad_label_change_nothing(session, tmp_path):
     registry = CardRegistry(tmp_path / "cards.json")
     scan_all(session, token("gift"), item("fan"))
-    before = (session.state, list(session.log), session.pending)
+    before = (session.state, session.log, session.pending)
     said = handle_scan(session, "0A0B0C0D0E", registry)
     assert [m.key for m in said] == ["cards.unknown_tag"]
     assert EN.render(said[0]) == "Unknown card: enrol it with companion cards enroll."
@@ -238,7 +238,7 @@ def test_keypad_keys_build_lines_and_symbols_act_at_once(session):
     said = keys("*")
     assert said[0].event == "repeat"
     keys("-")
-    assert session.log == []
+    assert session.log == ()
     keys("4", "1", "2", "/", "3", "4", "ENTER")
     assert session.log[-1][0].text() == "competition flute fan / scroll umbrella"
     said = keys("9", "ESCAPE")

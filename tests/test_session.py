@@ -111,7 +111,7 @@ def test_junk_never_crashes_and_never_changes_the_state(junk, prefix):
     for line in table_script(4)[:prefix]:
         session.handle(line)
     for line in junk:
-        before, log = session.state, list(session.log)
+        before, log = session.state, session.log
         messages = session.handle(line)
         assert messages, line
         if messages[0].event == "error" or messages[0].event in (

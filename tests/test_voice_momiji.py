@@ -188,7 +188,7 @@ def test_a_set_up_question_says_what_it_is_about() -> None:
     assert question == ("The garden: green 0, brown 2, yellow 1 and orange 3. Yes or no?"
                         ) and session.state.phase is Phase.GARDEN
     handle_recognition(session, Recognition("no", 0.9, "no"))
-    assert session.state.phase is Phase.GARDEN and session.confirming is None
+    assert session.state.phase is Phase.GARDEN and session.proposed is None
     handle_recognition(session, Recognition(said, 0.5, said))
     handle_recognition(session, Recognition("yes", 0.9, "yes"))
     assert isinstance(session.log[-1][0], Garden) and session.state.phase is Phase.PILE
@@ -202,4 +202,4 @@ def test_refused_speech_and_doubtful_yes_change_nothing() -> None:
     handle_recognition(session, Recognition("collect green", 0.5, "collect green"))
     messages = handle_recognition(session, Recognition("yes", 0.5, "yes"))
     assert messages[0].key == "error.not_understood" and session.state == before
-    assert session.confirming is not None  # still waiting for a clear answer
+    assert session.proposed is not None  # still waiting for a clear answer

@@ -163,13 +163,13 @@ class ScanContext:
         return None
 
     def record(self, session: Any, refs: list[tuple[int, CardRef]], round_: int) -> None:
-        step = len(session.log) - 1
+        step = session.step - 1
         text = session.log[step][0].text()
         self.sightings.extend(Sighting(ref, round_, step, text, slot) for slot, ref in refs)
 
     def record_token(self, session: Any, ref: CardRef | None) -> None:
         if ref is not None and session.log:
-            step = len(session.log) - 1
+            step = session.step - 1
             self.tokens.append(Sighting(ref, session.state.round, step,
                                         session.log[step][0].text()))
 
@@ -229,7 +229,7 @@ def _token(session: Any, ctx: ScanContext, ref: CardRef) -> list[Message]:
     if token in (Token.SECRET, Token.DISCARD):
         if token not in state.players[player].tokens:
             return session.execute(Choose(token))  # "already used this round"
-        session.pending = None  # a half-laid offer is abandoned for this action
+        session.abandon_pending()  # a half-laid offer is abandoned for this action
         ctx.private = PrivateChoice(token, player, state, ref)
         return [_private_prompt(session, ctx.private)]
     messages = session.execute(Choose(token))
@@ -265,9 +265,9 @@ def _item(session: Any, ctx: ScanContext, ref: CardRef, origin: Origin | None
     why = ctx.copy_refusal(ref, session)
     if why is not None:
         return [why]
-    round_, steps = state.round, len(session.log)
+    round_, steps = state.round, session.step
     messages = session.execute(Reveal(item))  # at scoring; after the game: "the game is over"
-    if len(session.log) > steps:
+    if session.step > steps:
         ctx.record(session, [(0, ref)], round_)
     return messages
 
@@ -284,10 +284,10 @@ def _add_to_offer(session: Any, ctx: ScanContext, item: Item, ref: CardRef,
         command = Gift(cards)  # type: ignore[arg-type]
     else:
         command = Competition(((cards[0], cards[1]), (cards[2], cards[3])))
-    round_, steps, token_ref = session.state.round, len(session.log), ctx.building_token
+    round_, steps, token_ref = session.state.round, session.step, ctx.building_token
     building = [*ctx.building, (slot, ref)]
     messages = session.execute(command)
-    if len(session.log) > steps:  # the offer is on the table: its copies are face up
+    if session.step > steps:  # the offer is on the table: its copies are face up
         ctx.record(session, building, round_)
         ctx.record_token(session, token_ref)
         ctx.echo.remember(session, [r for _, r in building], origin)
@@ -306,7 +306,7 @@ def _echo(session: Any, item: Item) -> Message:
 def _answer(session: Any, ctx: ScanContext, item: Item, ref: CardRef) -> list[Message]:
     state = session.state
     offer = state.offer
-    offered = [s for s in ctx.sightings if s.step == len(session.log) - 1]
+    offered = [s for s in ctx.sightings if s.step == session.step - 1]
     if not any(s.ref == ref for s in offered):
         why = ctx.copy_refusal(ref, session)  # a copy already in front of a geisha
         if why is not None:
@@ -314,10 +314,10 @@ def _answer(session: Any, ctx: ScanContext, item: Item, ref: CardRef) -> list[Me
     count = 3 if isinstance(offer, Gift) else 4
     if len(offered) == count and all(s.ref != ref for s in offered):
         return [refusal("copy_not_offered", {"card": item})]  # every offered copy is known
-    steps = len(session.log)
+    steps = session.step
     if isinstance(offer, Gift):
         messages = session.execute(TakeGift(item))
-        if len(session.log) > steps:
+        if session.step > steps:
             ctx.picks[steps] = (ref, session.log[steps][0].text())
         return messages
     assert isinstance(offer, Competition)
@@ -375,7 +375,7 @@ def apply_private(session: Any, ctx: ScanContext, unnamed: bool = False) -> list
     else:
         action = Discard(None if unnamed else (cards[0], cards[1]))
     try:
-        session.game.apply(session.state, action)  # a public refusal would name the cards
+        session.check(action)  # a public refusal would name the cards
     except CompanionError as error:
         choice.cards.pop()
         reason = Message("error", f"error.{error.key}", dict(error.params),

@@ -56,7 +56,7 @@ def handle_line(session: Any, line: str, registry: CardRegistry | None,
 def _interpret(session: Any, text: str) -> Any:
     """The command a line means now, or None if it means nothing (the session says why)."""
     try:
-        return session.game.interpret(text, session.state, session.pending, session.lang)
+        return session.interpret(text)
     except CompanionError:
         return None
 

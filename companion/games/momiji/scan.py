@@ -221,7 +221,7 @@ def _check(session: Any, g: Gathering, items: list[Any]) -> Message | None:
                        {"objective": narrate.objective(last)}, {"code": "momiji.objective_out"},
                        Priority.REFUSAL)
     try:
-        session.game.apply(session.state, g.action(items))
+        session.check(g.action(items))
     except CompanionError as error:
         if error.key not in _DEFERRED[g.purpose]:
             return _engine_refusal(error)
@@ -251,9 +251,9 @@ def apply_gathering(session: Any) -> list[Message]:
     g = ctx.gathering
     assert g is not None
     ctx.gathering = None
-    steps = len(session.log)
+    steps = session.step
     messages = session.execute(g.action())
-    if len(session.log) == steps:  # refused: the reason, then how to go on, then the prompt
+    if session.step == steps:  # refused: the reason, then how to go on, then the prompt
         again = Message("info", P + "again", {"cards": _words(g.items)},
                         {"cards": _texts(g.items)})
         messages = messages[:1] + [again] + messages[1:]
@@ -323,7 +323,7 @@ def start_reveal(session: Any) -> list[Message]:
     wanted = GARDEN_START if state.pile is None else min(GARDEN_START, state.pile)
     stand_in = Reveal((Leaf(state.colours[0], 0),) * max(wanted, 1))
     try:
-        session.game.apply(state, stand_in)
+        session.check(stand_in)
     except CompanionError as error:  # already revealed, pile empty, no acorn
         return [_engine_refusal(error)] + session.execute(Ask(Query.WHAT))
     g = Gathering("reveal", state, state.to_move, wanted, short_ok=state.pile is None)

@@ -383,14 +383,14 @@ def items(command: str) -> int:
 
 def recognize_momiji(recognizer: SphinxRecognizer, pcm: bytes, session: Any) -> Recognition:
     """Recognize one utterance in the context the Momiji session is in now."""
-    ctx = momiji_context(session.state, confirming=session.confirming is not None)
+    ctx = momiji_context(session.state, confirming=session.awaiting_answer)
     return recognize_in(recognizer, pcm, ctx)
 
 
 # -- hooks for companion/inputs/voice.py ---------------------------------------------------------
 def context_for(session: Any) -> MomijiContext:
     """The Momiji voice context matching the session's state."""
-    return momiji_context(session.state, confirming=session.confirming is not None)
+    return momiji_context(session.state, confirming=session.awaiting_answer)
 
 
 class MomijiRecognizer:

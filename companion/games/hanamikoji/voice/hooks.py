@@ -98,7 +98,7 @@ def context_for(session: Any) -> Context:
     from companion.games.hanamikoji.rules import Phase
 
     state = session.state
-    if session.confirming is not None:
+    if session.awaiting_answer:
         return Context.confirm()
     if session.pending is not None or state.phase in (Phase.DEAL, Phase.OVER):
         return Context.any()
