@@ -127,6 +127,11 @@ class Session:
         """The command a line means now (CompanionError if none), without carrying it out."""
         return self._game.interpret(line, self._state, self._pending, self._lang)
 
+    def attempt(self, action: Any) -> list[Message]:
+        """Carry out `action` like `execute`, but let a refusal raise its CompanionError
+        instead of announcing it (a scan says a private refusal only to its player)."""
+        return self._execute(action)
+
     def check(self, action: Any) -> None:
         """Raise the rules' CompanionError if `action` cannot be played now; change nothing
         (a scan checks a private action before saying anything of it)."""

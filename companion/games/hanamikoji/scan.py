@@ -26,7 +26,7 @@ from typing import Any
 
 from companion.cards.payload import CardRef, PayloadError
 from companion.cards.registry import CardRegistry, resolve
-from companion.errors import CompanionError
+from companion.errors import CompanionError, IllegalAction
 from companion.games.hanamikoji.actions import (
     Competition,
     Discard,
@@ -335,8 +335,10 @@ def _answer(session: Any, ctx: ScanContext, item: Item, ref: CardRef) -> list[Me
     else:
         pair = holding[0] if holding else -1
     ctx.answer_first = None
-    if pair < 0:
-        return session.handle(f"take {item.word}")  # the session explains what is on offer
+    if pair < 0:  # the rules' own words: no pair holds that card
+        return session.refuse(IllegalAction(
+            "not_a_pair", "no pair of the competition holds those cards", cards=(item,),
+            offer=offer))
     return session.execute(TakePair(pair))
 
 
@@ -375,16 +377,14 @@ def apply_private(session: Any, ctx: ScanContext, unnamed: bool = False) -> list
     else:
         action = Discard(None if unnamed else (cards[0], cards[1]))
     try:
-        session.check(action)  # a public refusal would name the cards
+        messages = session.attempt(action)  # a public refusal would name the cards
     except CompanionError as error:
         choice.cards.pop()
         reason = Message("error", f"error.{error.key}", dict(error.params),
                          {"code": error.key}, Priority.REFUSAL, choice.player)
         return [reason, _private_refused(session, choice.player)]
     ctx.private = None
-    messages = session.execute(action)
-    if session.log and session.log[-1][0] == action:
-        ctx.record_token(session, choice.token_ref)
+    ctx.record_token(session, choice.token_ref)
     return messages
 
 
