@@ -76,7 +76,7 @@ def run_play(args: argparse.Namespace) -> int:
 
     game = load_game(args.game)
     lang = args.lang or system_language()
-    catalogue = Catalogue(lang)
+    catalogue = Catalogue(lang, games=(game.name,))
     # Everything that can refuse the command line is checked before a game is written.
     if args.script is not None and not args.script.is_file():
         print(catalogue.render(Message("error", "no_script", {"path": str(args.script)})))
@@ -96,7 +96,7 @@ def run_play(args: argparse.Namespace) -> int:
             config["lang"] = lang
         session = Session(game, config, store, saved.id, saved.steps, resume=resume)
         lang = config.get("lang", lang)
-        catalogue = Catalogue(lang)
+        catalogue = Catalogue(lang, games=(game.name,))
     else:
         config = _new_config(args, game, catalogue)
         if config is None:

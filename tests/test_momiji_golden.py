@@ -23,7 +23,7 @@ CASES = [("momiji_en", "en", ["Ana", "Ben", "Cy"]), ("momiji_fr", "fr", ["Léa",
 
 
 def transcript(script: Path, lang: str, names: list[str], store: GameStore | None) -> list[str]:
-    catalogue = Catalogue(lang)
+    catalogue = Catalogue(lang, games=("momiji",))  # its own words and the core's only
     session = Session(Momiji(), {"players": names, "lang": lang}, store)
     out = [catalogue.render(m) for m in session.start()]
     for line in script.read_text("utf-8").splitlines():
