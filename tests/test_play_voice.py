@@ -87,6 +87,32 @@ def test_without_a_microphone_voice_is_announced_off_and_play_goes_on(mode):
     assert session.handle("secret")[0].event == "played"
 
 
+@pytest.mark.parametrize("mode", ["push", "always"])
+def test_without_a_microphone_no_decoder_is_built(mode):
+    """The microphone is looked for first: with none, the recognizer (pocketsphinx, its
+    models and its worker process) is never loaded."""
+    import sys
+
+    code = (
+        "import sys\n"
+        "from companion.games.registry import load_game\n"
+        "from companion.inputs.hub import InputHub\n"
+        "from companion.inputs.voice import attach_voice\n"
+        "from companion.session import Session\n"
+        "s = Session(load_game('hanamikoji'), {'players': ['Ana', 'Ben'], 'lang': 'en'})\n"
+        f"voice = attach_voice(InputHub(), s, {mode!r}, lambda m: None)\n"
+        "import os, pathlib\n"
+        "kids = [p for p in pathlib.Path('/proc').glob('[0-9]*')"
+        " if (p / 'stat').read_text().split(') ')[-1].split()[1] == str(os.getpid())]\n"
+        "print(voice is None, 'pocketsphinx' in sys.modules, bool(kids))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=True)
+    no_voice, decoder, worker = done.stdout.split()
+    if no_voice == "False":  # pragma: no cover - a machine with a microphone
+        pytest.skip("this machine has a microphone")
+    assert (decoder, worker) == ("False", "False")  # no decoder, no worker process
+
+
 def test_no_audio_library_noise_reaches_the_players_terminal(tmp_path):
     """PortAudio's ALSA and JACK probes print to stderr, which a screen reader reads out:
     with no microphone, the only thing said is the one plain sentence."""

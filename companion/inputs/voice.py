@@ -92,23 +92,30 @@ class Voice:
     def __init__(self, hub: InputHub, session: Any, mode: str, model: str | None = None
                  ) -> None:
         from companion.voice.listen import BackgroundListener, PushToTalk
-        from companion.voice.sphinx import SphinxRecognizer
 
         self.session = session
         self.mode = mode
         self.hub = hub
         self._push_key = PushKey()
         hooks = _hooks(session)
+        self._push: Any = None
+        self._listener: Any = None
+        # The microphone first: without one, no decoder (nor its process) is built.
+        if mode == "push":
+            self._push = PushToTalk(None)
+        else:
+            self._listener = BackgroundListener(None, self._heard, context_for(session),
+                                                on_lost=self._heard)
+            self._listener.open()
+        from companion.voice.sphinx import SphinxRecognizer
+
         decoders = SphinxRecognizer(hmm=model, words=hooks.pronunciations)
         recognizer = hooks.make_recognizer(decoders)
         try:
-            if mode == "push":
-                self._push: Any = PushToTalk(recognizer)
-                self._listener: Any = None
+            if self._push is not None:
+                self._push.recognizer = recognizer
             else:
-                self._push = None
-                self._listener = BackgroundListener(recognizer, self._heard,
-                                                    context_for(session), on_lost=self._heard)
+                self._listener.recognizer = recognizer
                 self._listener.start()
                 hub.add_closer(self._listener.stop)
         except BaseException:

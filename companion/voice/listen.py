@@ -146,15 +146,20 @@ class Recorder:
 class PushToTalk:
     """Capture and recognize one command when asked (after the push-to-talk key)."""
 
-    def __init__(self, recognizer: Recognizer, device_index: int | None = None,
+    def __init__(self, recognizer: Recognizer | None, device_index: int | None = None,
                  phrase_time_limit: float = PHRASE_TIME_LIMIT, source: Any = None) -> None:
+        """`recognizer` may be given later (`recognizer = …`): the microphone is opened
+        first, so a missing one is said before any decoder is built."""
         self._recorder = Recorder(device_index, phrase_time_limit, source)
-        self._recognizer = recognizer
+        self.recognizer = recognizer
 
     def capture(self, context: Any = None) -> Recognition | None:
         """Recognize one utterance; None when nobody spoke before the timeout."""
         pcm = self._recorder.record()
-        return None if pcm is None else self._recognizer.recognize(pcm, context)
+        if pcm is None:
+            return None
+        assert self.recognizer is not None, "give the recognizer before capturing"
+        return self.recognizer.recognize(pcm, context)
 
 
 class BackgroundListener:
@@ -165,20 +170,25 @@ class BackgroundListener:
     by one thread until `stop()`.
     """
 
-    def __init__(self, recognizer: Recognizer, callback: Callable[[Recognition], None],
+    def __init__(self, recognizer: Recognizer | None, callback: Callable[[Recognition], None],
                  context: Any = None, device_index: int | None = None,
                  phrase_time_limit: float = PHRASE_TIME_LIMIT, source: Any = None,
                  on_lost: Callable[[MicrophoneUnavailable], None] | None = None) -> None:
         self._sr, self._mic = _audio_source(device_index, source)
-        self._recognizer = recognizer
+        self.recognizer = recognizer  # may be given later, before start()
         self._callback = callback
         self._on_lost = on_lost  # told once if the microphone stops working
         self.context = context  # the game's listening context, changed as the game moves on
         self.phrase_time_limit = phrase_time_limit
         self._running = threading.Event()
         self._thread: threading.Thread | None = None
+        self._opened: tuple[Any, Any] | None = None  # (listener, open stream) once opened
 
-    def start(self) -> None:
+    def open(self) -> None:
+        """Open the microphone and calibrate to the room (MicrophoneUnavailable if it
+        cannot be opened); `start()` does it when not done yet."""
+        if self._opened is not None:
+            return
         listener = self._sr.Recognizer()
         opened = _enter(self._mic)
         try:
@@ -186,8 +196,13 @@ class BackgroundListener:
         except BaseException:
             self._mic.__exit__(None, None, None)
             raise
+        self._opened = (listener, opened)
+
+    def start(self) -> None:
+        self.open()
+        assert self._opened is not None and self.recognizer is not None
         self._running.set()
-        self._thread = threading.Thread(target=self._loop, args=(listener, opened),
+        self._thread = threading.Thread(target=self._loop, args=self._opened,
                                         name="voice-listener", daemon=True)
         self._thread.start()
 
@@ -208,7 +223,7 @@ class BackgroundListener:
                 if not audio.frame_data:
                     break  # end of a file source
                 if self._running.is_set():
-                    self._callback(self._recognizer.recognize(_pcm(audio), self.context))
+                    self._callback(self.recognizer.recognize(_pcm(audio), self.context))
         finally:
             self._running.clear()
             self._mic.__exit__(None, None, None)
