@@ -11,13 +11,14 @@ that `companion play` without a reader or a microphone never loads scan or voice
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    import random
+
     from companion.cards.payload import CardRef
     from companion.cards.registry import CardRegistry
     from companion.inputs.scan_echo import Origin
