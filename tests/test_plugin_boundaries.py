@@ -94,3 +94,33 @@ def test_no_module_outside_a_game_imports_or_names_it(package: str) -> None:
     found = [o for p in _modules() if p.is_relative_to(ROOT / package)
              for o in offences(p, GAMES)]
     assert not found, "\n".join(found)
+
+
+def test_every_installed_game_offers_what_the_protocol_names() -> None:
+    from companion.games.protocol import Game
+    from companion.games.registry import load_game
+
+    members = [m for m in vars(Game) if not m.startswith("_")]
+    members += list(Game.__annotations__)
+    for name in GAMES:
+        game = load_game(name)
+        missing = [m for m in members if not hasattr(game, m)]
+        assert not missing, f"{name} lacks {missing}"
+        assert game.name == name and game.rule_sets and game.players[0] <= game.players[1]
+        assert game.legal_actions(game.new_state({"players": ["A", "B", "C"][
+            :game.players[0]]})) is not None
+
+
+def test_play_without_a_reader_or_keypad_does_not_import_the_hardware_package() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, argparse\n"
+        "from companion.inputs.devices import attach_devices\n"
+        "from companion.inputs.hub import InputHub\n"
+        "args = argparse.Namespace(reader=None, reader_protocol=None, keypad=None)\n"
+        "print(attach_devices(InputHub(), args, print), 'hardware' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=ROOT)
+    assert done.stdout.split() == ["None", "False"]
