@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from companion.errors import CompanionError, ConfirmFirst, IllegalAction
+from companion.games.protocol import Game
 from companion.games.registry import resume_command
 from companion.narrate.message import Message, Priority
 from companion.shared_commands import Adjust, Ask, Cancel, NewGame, Query, Quit, Reply, Undo
@@ -39,7 +40,7 @@ def per_session(factory: Callable[[], T]) -> Callable[[Any], T]:
 class Session:
     def __init__(
         self,
-        game: Any,
+        game: Game,
         config: dict[str, Any],
         store: GameStore | None = None,
         game_id: int | None = None,
@@ -76,8 +77,8 @@ class Session:
 
     # -- what the edges may read -------------------------------------------------------
     @property
-    def game(self) -> Any:
-        """The game being played (companion.games.protocol.Game)."""
+    def game(self) -> Game:
+        """The game being played."""
         return self._game
 
     @property
@@ -137,6 +138,11 @@ class Session:
         (a scan checks a private action before saying anything of it)."""
         self._game.apply(self._state, action)
 
+    def private_cards(self, seat: int) -> dict[str, tuple[Any, ...]]:
+        """What the companion was told of `seat`'s hidden cards, by place: for that
+        player's private channel only (a hint, their own page), never the table."""
+        return self._game.private_cards(self._state, seat)
+
     def abandon_pending(self) -> None:
         """Drop a half-entered action (a scan starts another one)."""
         self._pending = None
@@ -170,18 +176,19 @@ class Session:
         return [Message("quit", "quit_saved", {"command": self._resume_command})]
 
     def handle(self, line: str) -> list[Message]:
+        """A typed line (or a keypad line the game reads as words)."""
         try:
             command = self.interpret(line)
-            if self._confirming is not None and command == self._asked_by:
-                command = Reply(True)  # the same command again (one key on a keypad) is a yes
-            if self._confirming is not None and not isinstance(command, (Reply, Ask)):
-                self._confirming = None  # a new command replaces an unanswered question
-            return self.execute(command)
         except CompanionError as error:
             return self._refuse(error)
+        return self.execute(command)
 
     def execute(self, command: Any) -> list[Message]:
-        """Carry out an interpreted command (text, keypad, scans and voice all end here)."""
+        """Carry out a command value: typed lines, keys, scans and voice all end here."""
+        if self._confirming is not None and command == self._asked_by:
+            command = Reply(True)  # the same command again (one key on a keypad) is a yes
+        if self._confirming is not None and not isinstance(command, (Reply, Ask)):
+            self._confirming = None  # a new command replaces an unanswered question
         try:
             return self._execute(command)
         except ConfirmFirst as question:

@@ -272,3 +272,16 @@ def test_momiji_what_a_trade_tells_changes_nothing_else(questions: list[str | No
     printed, json_lines, spoken = told.shared()
     assert (as_untold(printed), as_untold(json_lines), [as_untold(t) for t in spoken]) == (
         untold.shared())
+
+
+def test_the_session_gives_a_seat_its_own_told_cards_and_no_other_seats() -> None:
+    session = Session(load_game("hanamikoji"), {"players": ["Ana", "Ben"], "lang": "en"})
+    session.start()
+    session.handle("secret moon")  # Ana tells her Secret
+    session.handle("discard")  # Ben keeps his Discard to himself
+    assert session.private_cards(0) == {"secret": (Item.SCROLL,)}
+    assert session.private_cards(1) == {}
+    session.handle("undo")
+    assert session.private_cards(0) == {"secret": (Item.SCROLL,)}
+    session.handle("undo")
+    assert session.private_cards(0) == {}

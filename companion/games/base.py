@@ -24,6 +24,10 @@ class NarratedGame:
         """The game's catalogues: `locales/{lang}.toml` beside its adapter."""
         return resources.files(type(self).__module__.rpartition(".")[0]).joinpath("locales")
 
+    def private_cards(self, state: Any, seat: int) -> dict[str, tuple[Any, ...]]:
+        """What the companion was told of a seat's hidden cards, by place ({} if none)."""
+        return {}
+
     def is_over(self, state: Any) -> bool:
         return bool(state.over)
 

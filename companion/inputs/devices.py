@@ -19,6 +19,7 @@ from companion.games.protocol import Handler, SymbolHandler
 from companion.inputs.hub import InputHub, InputItem
 from companion.inputs.scan_echo import Origin
 from companion.narrate.message import Message, Priority
+from companion.shared_commands import Ask, MetaCommand, Query, Undo
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +28,8 @@ KEYPAD_NAME = "keypad"
 P = "cards."
 
 # Keypad symbols, acting at once (no Enter), as the play help tells players.
-SYMBOLS = {"*": "repeat", "/": "score", ".": "board", "-": "undo", "+": "help"}
+SYMBOLS: dict[str, MetaCommand] = {"*": Ask(Query.REPEAT), "/": Ask(Query.SCORE),
+                                   ".": Ask(Query.BOARD), "-": Undo(), "+": Ask(Query.HELP)}
 
 Announce = Callable[[list[Message]], None]
 

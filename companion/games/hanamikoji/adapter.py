@@ -87,6 +87,14 @@ class Hanamikoji(NarratedGame):
         """Where a resumed game stands."""
         return self.query(Query.SCORE, state, names)
 
+    def private_cards(self, state: State, seat: int) -> dict[str, tuple[Any, ...]]:
+        """A player's cards the table has not seen but the companion was told: their hand's
+        known cards, their named Secret and Discard."""
+        me = state.players[seat]
+        told = {"hand": tuple(me.hand.known), "secret": (me.secret,) if me.secret else (),
+                "discard": tuple(me.discard)}
+        return {place: cards for place, cards in told.items() if cards}
+
     def public_text(self, action: Action) -> str:
         """A Secret or Discard without its cards: what the table saw played."""
         if isinstance(action, Secret):

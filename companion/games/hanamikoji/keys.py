@@ -49,7 +49,7 @@ def _symbol(session: Any, symbol: str, registry: CardRegistry | None = None) -> 
         again = private_prompt(session)
         if again is not None:
             return again
-    return session.handle(SYMBOLS[symbol])
+    return session.execute(SYMBOLS[symbol])
 
 
 DEVICES = DeviceRules(scan=handle_scan, line=handle_line, symbol=_symbol,

@@ -95,6 +95,9 @@ class Pebbles:
     def status(self, state: State, names: Sequence[str]) -> list[Message]:
         return [Message("board", "pebbles.pile", {"n": state.pile})]
 
+    def private_cards(self, state: State, seat: int) -> dict[str, tuple[Any, ...]]:
+        return {}  # nothing in Pebbles is hidden
+
     def public_text(self, action: Take) -> str:
         return action.text()  # nothing in Pebbles is hidden
 
