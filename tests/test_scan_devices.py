@@ -175,3 +175,17 @@ def test_keypad_events_are_spoken_as_keypad():
                       ("error", "cards.keypad_error")]:
         said = handle_device_event(session, ReaderEvent("keypad", "/dev/input/e", kind), None)
         assert [m.key for m in said] == [key]
+
+
+def test_the_00_key_of_a_keypad_read_directly_says_that_voice_is_off():
+    """With voice on, the play loop takes two quick zeros as push-to-talk; here voice is
+    off, so the second zero says so (and how to turn it on) instead of cancelling again."""
+    session = new_session()
+
+    def zero(at: float) -> list[Message]:
+        return handle_device_event(session, ReaderEvent("keypad", "k", "key", "0", at), None)
+
+    assert [m.key for m in zero(10.0)] != ["voice_off"]  # a lone 0 cancels, as ever
+    assert [m.key for m in zero(10.2)] == ["voice_off"]
+    assert [m.key for m in zero(12.0)] != ["voice_off"]  # far apart: two cancels
+    assert [m.key for m in zero(13.0)] != ["voice_off"]

@@ -19,6 +19,7 @@ from companion.games.protocol import Handler, SymbolHandler
 from companion.inputs.hub import InputHub, InputItem
 from companion.inputs.scan_echo import Origin
 from companion.narrate.message import Message, Priority
+from companion.session import per_session
 from companion.shared_commands import Ask, MetaCommand, Query, Undo
 
 log = logging.getLogger(__name__)
@@ -154,6 +155,8 @@ def _key(rules: DeviceRules, session: Any, event: Any,
         buffer.clear()
         return [Message("info", P + "typed_cancelled")] if had else []
     if value == "0" and not buffer and rules.zero_acts:
+        if _double_zero(session, event):  # with voice on, the play loop takes it first
+            return [Message("error", "voice_off", priority=Priority.REFUSAL)]
         return rules.symbol(session, "0", registry)  # later zeros: a tag id from a wedge
     if value in SYMBOLS and not (value == "/" and buffer):
         return rules.symbol(session, value, registry)  # the keys typed so far stay
@@ -167,6 +170,21 @@ def rules_of(session: Any) -> DeviceRules | None:
     reads no scans nor keypad keys."""
     hooks: DeviceRules | None = session.game.devices()
     return hooks
+
+
+_zeros = per_session(dict)  # keypad → when its last lone 0 came
+
+
+def _double_zero(session: Any, event: Any) -> bool:
+    """A keypad's 00 key: a second lone 0 within DOUBLE_ZERO_SECONDS of the first."""
+    from companion.inputs.voice import DOUBLE_ZERO_SECONDS
+
+    zeros: dict[str, float] = _zeros(session)
+    last = zeros.pop(event.reader, None)
+    if last is not None and 0 <= event.timestamp - last <= DOUBLE_ZERO_SECONDS:
+        return True
+    zeros[event.reader] = event.timestamp
+    return False
 
 
 def handle_device_event(session: Any, event: Any, registry: CardRegistry | None
