@@ -207,3 +207,22 @@ def _rss(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def test_play_without_web_imports_no_web_module(tmp_path: Path) -> None:
+    """Start-up is unchanged without --web: neither the page server nor its stack loads."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "lines.txt"
+    script.write_text("score\n")
+    code = (
+        "import sys\n"
+        "from companion.cli import main\n"
+        f"main(['play', 'hanamikoji', '--no-speech', '--db', {str(tmp_path / 'g.db')!r}, "
+        f"'--script', {str(script)!r}])\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('starlette', 'uvicorn', 'websockets') or m.startswith('companion.web')))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).resolve().parents[1])
+    assert done.stdout.splitlines()[-1] == "[]"

@@ -129,6 +129,8 @@ def zoomed_fits(driver: Any, name: str) -> bool:
         fits = driver.execute_script(
             "return document.documentElement.scrollWidth <= window.innerWidth")
         shot(driver, f"{name}-400")
+        driver.execute_script("document.querySelector('#board table').scrollIntoView()")
+        shot(driver, f"{name}-400-board")
         return bool(fits)
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
