@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import socket
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -226,3 +227,38 @@ def test_play_without_web_imports_no_web_module(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, cwd=Path(__file__).resolve().parents[1])
     assert done.stdout.splitlines()[-1] == "[]"
+
+
+def test_a_page_that_never_reads_is_let_go_and_the_others_get_everything(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """More than the socket buffers hold (20 MB) goes to a page that reads nothing: once
+    its queue is full it is disconnected, and a reading page still gets every frame."""
+    from websockets.sync.client import connect
+
+    from companion.games.registry import load_game
+    from companion.inputs.hub import InputHub
+    from companion.narrate.catalogue import Catalogue
+    from companion.narrate.message import Message
+    from companion.session import Session
+    from companion.web.server import WATCH, WebTable
+
+    session = Session(load_game("hanamikoji"), {"players": ["Ana", "Ben"], "lang": "en"})
+    table = WebTable(session, Catalogue("en", games=("hanamikoji",)), InputHub(), port=0)
+    table.start()
+    try:
+        silent = connect(ws_url(table.url(1)), max_queue=1)
+        reader = Page(table.url(WATCH))
+        reader.wait_view()
+        rng = random.Random(1)
+        for i in range(400):  # random letters: compression cannot shrink them
+            noise = "".join(rng.choices("abcdefghijklmnopqrstuvwxyz", k=50_000))
+            table.publish([(Message("info", "x"), f"{noise} {i}")])
+        end = time.monotonic() + 30
+        while not any(f.endswith(' 399"], "assertive": false}') for f in reader.frames):
+            assert time.monotonic() < end, "the reading page did not get everything"
+            time.sleep(0.05)
+        assert len(reader.of("say")) == 400
+        assert any("stopped reading" in r.getMessage() for r in caplog.records)
+        silent.close_socket()
+    finally:
+        table.close()

@@ -25,5 +25,5 @@ def attach_web(hub: Any, session: Any, out: Any, host: str, port: int) -> WebTab
             out.stream.write(table.qr_text(view))
     where = ("web.join_local" if host in ("127.0.0.1", "localhost", "::1")
              else "web.join_network")
-    out.emit([Message("info", where, {"host": host})])
+    out.emit([Message("info", where, {"host": table.url(WATCH).split("/")[2]})])
     return table

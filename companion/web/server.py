@@ -114,7 +114,7 @@ class WebTable:
     # -- addresses ----------------------------------------------------------------------
     def url(self, view: int | str) -> str:
         token = next(t for t, v in self.tokens.items() if v == view)
-        host = "127.0.0.1" if self.host in ("0.0.0.0", "::", "") else self.host
+        host = _lan_address() if self.host in ("0.0.0.0", "::", "") else self.host
         return f"http://{host}:{self.port}/s/{token}"
 
     def qr_text(self, view: int | str) -> str:
@@ -277,6 +277,19 @@ class WebTable:
         ui["role"] = (words("watching") if view == WATCH
                       else words("seat", player=self.session.names[int(view)]))
         return ui
+
+
+def _lan_address() -> str:
+    """This computer's address on the local network, for a server on every interface (a
+    UDP socket "connected" to a private address sends nothing; 127.0.0.1 if none)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.254.254.254", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
 
 
 async def _drop(ws: WebSocket) -> None:
