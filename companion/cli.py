@@ -63,6 +63,13 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
                            "always listening (table talk can then be heard as a command)")
     play.add_argument("--voice-profile", metavar="NAME",
                       help="listen with NAME's voice profile (see companion voice-enroll)")
+    play.add_argument("--web", action="store_true",
+                      help="also serve the game as a live page per seat and for watchers")
+    play.add_argument("--web-host", default="127.0.0.1", metavar="HOST",
+                      help="where the pages are served (default: this computer only; "
+                           "0.0.0.0: the local network)")
+    play.add_argument("--web-port", type=int, default=8765, metavar="PORT",
+                      help="the pages' port (default 8765; 0: any free port)")
     play.set_defaults(func=run_play)
 
 
@@ -124,10 +131,15 @@ def run_play(args: argparse.Namespace) -> int:
     # Live play (keyboard, keypad, readers, voice): every new input silences the voice.
     # A script is heard to the end instead.
     interactive = args.script is None
+    hub = InputHub()
+    web = None
+    if args.web:  # before the first announcement, so that the pages hear it too
+        from companion.web.play import attach_web
+
+        web = attach_web(hub, session, out, args.web_host, args.web_port)
     if args.resume and saved is None:
         out.emit([Message("info", "nothing_to_resume")])
     out.emit(session.resume() if saved is not None else session.start())
-    hub = InputHub()
     source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
     hub.add_lines(source, "script" if args.script else "keyboard")
     registry = None
@@ -171,6 +183,8 @@ def run_play(args: argparse.Namespace) -> int:
         quitting = _say_quit(out, session)
     finally:
         hub.close()
+        if web is not None:
+            web.close()
         if args.script:
             source.close()
         if speaker is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from companion.narrate.catalogue import Catalogue
@@ -36,6 +37,10 @@ class Output:
         self.speaker = speaker
         self.stream = stream or sys.stdout
         self._priority: Any = int
+        # Other outputs fed with every (message, text) said, private ones included (the web
+        # pages: each seat's page is that player's private channel, named in `channels`).
+        self.listeners: list[Callable[[list[tuple[Message, str]]], None]] = []
+        self.channels: set[str] = set()
         if speaker is not None:
             from companion.speech import Priority as SpeechPriority
 
@@ -53,9 +58,11 @@ class Output:
         earcons: list[str] = []
         priority = 0
         messages = [self._for_channels(m) for m in messages]
+        said: list[tuple[Message, str]] = []
         for message in messages:
             text = self.catalogue.render(message)
             if message.private_to is not None:
+                said.append((message, text))
                 if self.speaker is not None:
                     self.speaker.say(text, priority=self._priority(int(message.priority)),
                                      kind=None, channel=f"player:{message.private_to}")
@@ -67,8 +74,11 @@ class Output:
                     # nothing essential by sound alone: at detailed verbosity it is a word too
                     text = f"{self.catalogue.word('earcon_words', earcon)} {text}"
             self._print(message, text)
+            said.append((message, text))
             spoken.append(text)
             priority = max(priority, int(message.priority))
+        for listener in self.listeners:
+            listener(said)
         if self.speaker is None or not spoken:
             return
         level = self._priority(priority)
@@ -81,7 +91,7 @@ class Output:
     def has_earpiece(self, player: int) -> bool:
         """Whether `player` has a private channel: what is private to them can be heard."""
         channels = getattr(self.speaker, "private_channels", ())
-        return f"player:{player}" in channels
+        return f"player:{player}" in channels or f"player:{player}" in self.channels
 
     def _for_channels(self, message: Message) -> Message:
         """The message as said with the channels this table has (see Message.earpiece)."""

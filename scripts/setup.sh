@@ -7,7 +7,11 @@ cd "$(dirname "$0")/.."
 
 apt_packages=(espeak-ng libespeak-ng1 alsa-utils sox libportaudio2 portaudio19-dev flite
               sphinxtrain sphinxbase-utils pocketsphinx
-              gcc python3-dev)  # to build evdev (--keypad) where pip finds no wheel
+              gcc python3-dev  # to build evdev (--keypad) where pip finds no wheel
+              chromium chromium-driver)  # the web page's browser tests (play --web)
+if ! command -v npm >/dev/null 2>&1; then
+  apt_packages+=(npm)  # axe-core, the accessibility rules the browser tests run
+fi
 if ! python3 -c 'import ensurepip' 2>/dev/null; then
   apt_packages+=(python3-venv python3-pip)
 fi
@@ -29,7 +33,7 @@ if [ ! -x .venv/bin/python ]; then
   echo "Creating the Python environment in .venv..."
   python3 -m venv .venv
 fi
-extras="voice,test,bench"
+extras="voice,test,bench,web,webtest"
 # --keypad reads the numeric keypad through evdev, which exists on Linux only
 if [ "$(uname -s)" = Linux ]; then extras+=",evdev"; fi
 stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)-$extras
@@ -40,4 +44,11 @@ if [ ! -f "$stamp" ]; then
   rm -f .venv/.installed-*
   touch "$stamp"
   echo "Set-up done: .venv/bin/companion play starts a game."
+fi
+
+# axe-core for the web page's accessibility tests, from npm, once (not in git)
+if [ ! -f .npm-tools/node_modules/axe-core/axe.min.js ] && command -v npm >/dev/null 2>&1; then
+  echo "Installing axe-core (accessibility rules for the browser tests)..."
+  mkdir -p .npm-tools
+  npm install --silent --no-audit --no-fund --prefix .npm-tools axe-core >/dev/null
 fi

@@ -9,8 +9,12 @@ from importlib.resources.abc import Traversable
 from types import ModuleType
 from typing import Any
 
+from companion.games.protocol import Choice, Section, WebHooks
 from companion.narrate.message import Message
 from companion.shared_commands import Query
+
+# The questions whose answers make the board a web page shows (any narrated game).
+BOARD_QUERIES = (Query.TURN, Query.SCORE, Query.BOARD, Query.ACTIONS)
 
 
 class NarratedGame:
@@ -52,3 +56,33 @@ class NarratedGame:
     def public_text(self, action: Any) -> str:
         """The action's text as the table may read it (a told Secret's card left out)."""
         return str(action.text())
+
+    def web(self) -> WebHooks:
+        """The board as the game's own answers to the table's questions; a game with more
+        structure (tables of cards) overrides this."""
+        return AnsweredBoard(self)
+
+
+def private_section(game: Any, state: Any, names: Sequence[str], seat: int) -> list[Section]:
+    """A seat's own section: each place of its told hidden cards ({} gives none)."""
+    told = game.private_cards(state, seat)
+    if not told:
+        return []
+    items = tuple(Message("", "web.place", {"place": Message("", f"web.places.{place}"),
+                                            "cards": cards}) for place, cards in told.items())
+    return [Section(Message("", "web.mine", {"player": names[seat]}), items, private=True)]
+
+
+class AnsweredBoard:
+    """WebHooks from a narrated game's answers: one list, then the seat's own cards."""
+
+    def __init__(self, game: NarratedGame) -> None:
+        self.game = game
+
+    def board(self, state: Any, names: Sequence[str], seat: int | None) -> list[Section]:
+        answers = tuple(m for q in BOARD_QUERIES for m in self.game.query(q, state, names))
+        public = [Section(Message("", "web.now"), answers)]
+        return public + ([] if seat is None else private_section(self.game, state, names, seat))
+
+    def choices(self, state: Any, names: Sequence[str], pending: Any) -> list[Choice]:
+        return []

@@ -77,6 +77,7 @@ class Game(Protocol):
     def voice(self) -> VoiceHooks | None: ...
     def cards(self) -> CardHooks | None: ...
     def simulator(self) -> Simulator | None: ...
+    def web(self) -> WebHooks | None: ...
 
 
 # (session, scanned value or keyed line, card registry, Origin of the reader and time)
@@ -192,3 +193,47 @@ class Simulator(Protocol):
         self, seed: int, players: int | None = None, rules: str | None = None
     ) -> list[str]: ...
     def random_action(self, state: State, rng: random.Random) -> Action | None: ...
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A table of the board: a caption, column headings, rows whose first cell heads the
+    row. Every cell is a Message, so that the page says it in the page's language."""
+
+    caption: Message
+    columns: tuple[Message, ...]
+    rows: tuple[tuple[Message, ...], ...]
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of the board as the web page shows it: a heading, then a list, a table or
+    both. `private` marks a seat's own part (its told hidden cards)."""
+
+    heading: Message
+    items: tuple[Message, ...] = ()
+    grid: Grid | None = None
+    private: bool = False
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A large button on the page: its label, and the command line it sends (the same
+    line a player could type)."""
+
+    label: Message
+    line: str
+
+
+class WebHooks(Protocol):
+    """The board as structured sections and the buttons for what may be done now.
+
+    `board(state, names, seat)` is the public board, followed, for a seat (not None), by
+    that seat's private sections, made from what the companion was told; nothing in the
+    public sections may depend on a hidden card. `choices(state, names, pending)` are the
+    commands that may be given now, as a table would give them (a hand the companion does
+    not know is not guessed: the action, then the cards, or the command field).
+    """
+
+    def board(self, state: State, names: Sequence[str], seat: int | None) -> list[Section]: ...
+    def choices(self, state: State, names: Sequence[str], pending: Any) -> list[Choice]: ...

@@ -18,7 +18,7 @@ from companion.games.hanamikoji.rules import (
     legal_actions,
     new_game,
 )
-from companion.games.protocol import Simulator, VoiceHooks
+from companion.games.protocol import Simulator, VoiceHooks, WebHooks
 from companion.narrate.message import Message
 from companion.shared_commands import Query
 
@@ -109,3 +109,9 @@ class Hanamikoji(NarratedGame):
         from companion.games.hanamikoji.voice.hooks import VOICE
 
         return VOICE
+
+    def web(self) -> WebHooks:
+        """The board as tables and the buttons of the web page (imported when asked)."""
+        from companion.games.hanamikoji.web import HanamikojiWeb
+
+        return HanamikojiWeb(self)

@@ -114,6 +114,9 @@ class Pebbles:
     def cards(self) -> Tokens:
         return Tokens()
 
+    def web(self) -> None:
+        return None
+
     def simulator(self) -> None:
         return None
 
