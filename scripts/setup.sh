@@ -39,8 +39,8 @@ if [ "$(uname -s)" = Linux ]; then extras+=",evdev"; fi
 stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)-$extras
 if [ ! -f "$stamp" ]; then
   echo "Installing the companion and its Python packages ($extras)..."
-  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
-  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[$extras]"
+  .venv/bin/python -m pip install -qq --disable-pip-version-check --upgrade pip
+  .venv/bin/python -m pip install -qq --disable-pip-version-check -e ".[$extras]"
   rm -f .venv/.installed-*
   touch "$stamp"
   echo "Set-up done: .venv/bin/companion play starts a game."

@@ -168,7 +168,7 @@ def test_undo_of_a_told_secret_does_not_print_its_card() -> None:
 
 
 def test_scan_prompt_promises_an_earpiece_only_to_a_player_who_has_one(registry) -> None:
-    for earbuds, words in ((frozenset({0}), "only in your earpiece"),
+    for earbuds, words in ((frozenset({0}), "to you alone, in your earpiece or on your page"),
                            (frozenset({1}), "kept and not announced"),
                            (frozenset(), "kept and not announced")):
         session = Session(load_game("hanamikoji"), {"players": ["Ana", "Ben"], "lang": "en"})
