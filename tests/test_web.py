@@ -262,3 +262,40 @@ def test_a_page_that_never_reads_is_let_go_and_the_others_get_everything(
         silent.close_socket()
     finally:
         table.close()
+
+
+def test_a_player_with_an_earbud_hears_only_their_own_address_there() -> None:
+    """The join codes are printed for the table; a seat's address is said only in that
+    seat's earbud, never on the shared speaker or to another seat."""
+    import io
+
+    from companion.games.registry import load_game
+    from companion.inputs.hub import InputHub
+    from companion.narrate.catalogue import Catalogue
+    from companion.output import Output
+    from companion.session import Session
+    from companion.web.play import attach_web
+
+    class Speaker:
+        private_channels = ("player:1",)  # Ben has an earbud, Ana has none
+
+        def __init__(self) -> None:
+            self.said: list[tuple[str | None, str]] = []
+
+        def say(self, text: str, priority: object = 0, kind: object = None,
+                channel: str | None = None) -> None:
+            self.said.append((channel, text))
+
+    session = Session(load_game("hanamikoji"), {"players": ["Ana", "Ben"], "lang": "en"})
+    speaker, printed = Speaker(), io.StringIO()
+    out = Output(Catalogue("en", games=("hanamikoji",)), stream=printed, speaker=speaker)
+    table = attach_web(InputHub(), session, out, "127.0.0.1", 0)
+    try:
+        ben_url = table.url(1)
+        private = [(c, t) for c, t in speaker.said if c is not None]
+        assert private == [("player:1", f"Your own page, for you alone: {ben_url}")]
+        shared = " ".join(t for c, t in speaker.said if c is None)
+        assert "/s/" not in shared  # no token is spoken to the table
+        assert ben_url in printed.getvalue()  # the printed join codes stay
+    finally:
+        table.close()

@@ -23,6 +23,11 @@ def attach_web(hub: Any, session: Any, out: Any, host: str, port: int) -> WebTab
         out.notice("web_join", say(Message("", key, {**params, "url": table.url(view)})))
         if not out.json_mode:
             out.stream.write(table.qr_text(view))
+    # A player with an earbud also hears their own address there, and only there.
+    earbuds = getattr(out.speaker, "private_channels", ())
+    out.emit([Message("private", "web.join_private", {"url": table.url(seat)},
+                      private_to=seat)
+              for seat in range(len(session.names)) if f"player:{seat}" in earbuds])
     where = ("web.join_local" if host in ("127.0.0.1", "localhost", "::1")
              else "web.join_network")
     out.emit([Message("info", where, {"host": table.url(WATCH).split("/")[2]})])
