@@ -253,7 +253,7 @@ def test_a_page_that_never_reads_is_let_go_and_the_others_get_everything(
         for i in range(400):  # random letters: compression cannot shrink them
             noise = "".join(rng.choices("abcdefghijklmnopqrstuvwxyz", k=50_000))
             table.publish([(Message("info", "x"), f"{noise} {i}")])
-        end = time.monotonic() + 30
+        end = time.monotonic() + 180  # a bound against hanging, not a timing
         while not any(f.endswith(' 399"], "assertive": false}') for f in reader.frames):
             assert time.monotonic() < end, "the reading page did not get everything"
             time.sleep(0.05)
