@@ -63,6 +63,9 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
                            "always listening (table talk can then be heard as a command)")
     play.add_argument("--voice-profile", metavar="NAME",
                       help="listen with NAME's voice profile (see companion voice-enroll)")
+    from companion.voice.cli import add_engine_options
+
+    add_engine_options(play)
     play.set_defaults(func=run_play)
 
 
@@ -143,7 +146,8 @@ def run_play(args: argparse.Namespace) -> int:
     if args.voice:
         from companion.inputs.voice import attach_voice
 
-        voice = attach_voice(hub, session, args.voice, out.emit, args.voice_profile)
+        voice = attach_voice(hub, session, args.voice, out.emit, args.voice_profile,
+                             engine=args.engine, whisper_model=args.whisper_model)
     quitting = False  # `quit` said: the loop ends
     try:
         for item in hub:
