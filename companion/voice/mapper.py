@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 SKIP = 0.7  # a heard word the grammar has no place for
+SKIP_WORST = 0.5  # ... as a worst step: one stray word ("but tea") is asked about, not refused
 FILLER = 0.15  # ... when it is one of the words people put anywhere
 DROP = 0.9  # a grammar word that was not heard (optional words cost nothing: [ ] in JSGF)
 FILLERS = frozenset({"uh", "um", "er", "erm", "ah", "hmm", "mm", "okay", "ok", "so", "please",
@@ -29,6 +30,9 @@ _UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight"
           "seventeen", "eighteen", "nineteen")
 _TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth"}
+# A word heard as a lone letter ("T" for "tea"): the letter's name.
+_LETTERS = {"b": "bee", "c": "see", "d": "dee", "g": "gee", "j": "jay", "k": "kay",
+            "p": "pee", "q": "queue", "t": "tee", "u": "you", "y": "why", "o": "oh"}
 
 
 def fold(text: str) -> str:
@@ -55,6 +59,8 @@ def words_of(transcript: str, english: bool = True) -> list[str]:
             continue
         if english and word in _ORDINALS:
             out.append(_ORDINALS[word])
+        elif english and word in _LETTERS:
+            out.append(_LETTERS[word])
         elif english and word.isdigit():
             out += _number_words(int(word))
         else:
@@ -222,10 +228,12 @@ def phrases_graph(phrases: tuple[str, ...]) -> Graph:
 # -- alignment --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Mapping:
-    """The grammar words nearest a transcript and what it cost (per grammar word said)."""
+    """The grammar words nearest a transcript, what it cost, and its worst single step (a
+    card misheard as another costs little among many good words, but it is still wrong)."""
 
     words: tuple[str, ...]
     cost: float
+    worst: float = 0.0
 
     @property
     def per_word(self) -> float:
@@ -240,48 +248,52 @@ def align(heard: Sequence[str], graph: Graph) -> Mapping | None:
     """The cheapest path through `graph` for the heard words (None: no path at all)."""
     inf = float("inf")
     # best[node] = (cost, path as a linked tuple of words) after the words read so far.
-    best: dict[int, tuple[float, tuple]] = {graph.start: (0.0, ())}
+    best: dict[int, tuple[float, tuple, float]] = {graph.start: (0.0, (), 0.0)}
     for t in range(len(heard) + 1):
         best = _close(best, graph)
         if t == len(heard):
             break
         word = heard[t]
-        nxt: dict[int, tuple[float, tuple]] = {}
-        for node, (cost, path) in best.items():
-            skip = cost + _skip_cost(word)
-            if skip < nxt.get(node, (inf,))[0]:
-                nxt[node] = (skip, path)
+        nxt: dict[int, tuple[float, tuple, float]] = {}
+        for node, (cost, path, worst) in best.items():
+            step = _skip_cost(word)
+            if cost + step < nxt.get(node, (inf,))[0]:
+                nxt[node] = (cost + step, path, max(worst, SKIP_WORST if step == SKIP else 0.0))
             for target, label in graph.edges[node]:
                 if label is None:
                     continue
-                c = cost + distance(word, label)
-                if c < nxt.get(target, (inf,))[0]:
-                    nxt[target] = (c, (label, path))
+                step = distance(word, label)
+                if cost + step < nxt.get(target, (inf,))[0]:
+                    nxt[target] = (cost + step, (label, path), max(worst, step))
         best = nxt
     if graph.end not in best:
         return None
-    cost, path = best[graph.end]
+    cost, path, worst = best[graph.end]
     out: list[str] = []
     while path:
         out.append(path[0])
         path = path[1]
-    return Mapping(tuple(reversed(out)), cost)
+    return Mapping(tuple(reversed(out)), cost, worst)
 
 
-def _close(best: dict[int, tuple[float, tuple]], graph: Graph) -> dict[int, tuple[float, tuple]]:
+_State = dict[int, tuple[float, tuple, float]]
+
+
+def _close(best: _State, graph: Graph) -> _State:
     """Follow empty edges (free) and grammar words not heard (DROP), cheapest first."""
     done = dict(best)
-    heap = [(cost, node) for node, (cost, _) in best.items()]
+    heap = [(cost, node) for node, (cost, _, _) in best.items()]
     heapq.heapify(heap)
     while heap:
         cost, node = heapq.heappop(heap)
         if cost > done[node][0]:
             continue
-        path = done[node][1]
+        _, path, worst = done[node]
         for target, label in graph.edges[node]:
             c = cost + (0.0 if label is None else DROP)
             if target not in done or c < done[target][0]:
-                done[target] = (c, path if label is None else (label, path))
+                done[target] = ((c, path, worst) if label is None
+                                else (c, (label, path), max(worst, DROP)))
                 heapq.heappush(heap, (c, target))
     return done
 

@@ -43,6 +43,10 @@ BEAMS = 5
 MAX_TOKENS = 40  # a command is a dozen tokens; without a cap a decode can loop
 MAX_PROMPT_TOKENS = 120
 COST_SCALE = 2.0  # confidence lost per unit of alignment cost per word
+# The worst single step of a mapping (a word replaced, skipped or missing): free up to
+# WORST_FREE, no confidence left at WORST_LIMIT.
+WORST_FREE = 0.3
+WORST_LIMIT = 0.8
 REFUSE_BELOW = 0.4
 SILENCE_RMS = 60.0  # 16-bit units: quieter than this is no speech at all
 
@@ -206,16 +210,28 @@ def map_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
     said: dict[str, str] = {}
     for (text, _), weight in zip(hyps, weights, strict=True):
         heard = words_of(text, english)
-        for attempt in (heard, collapse_repeats(heard)):
-            mapped = align(attempt, graph) if attempt else None
-            command = read(" ".join(mapped.words)) if mapped else None
-            if mapped and command is not None:
-                spread = max(len(attempt), len(mapped.words), 1)
-                fit = max(0.0, 1.0 - COST_SCALE * mapped.cost / spread)
-                votes[command] = votes.get(command, 0.0) + weight * fit
-                said.setdefault(command, " ".join(mapped.words))
-                break
+        readings = [_reading(attempt, graph, read)
+                    for attempt in {tuple(heard), tuple(collapse_repeats(heard))}]
+        found = max((r for r in readings if r is not None), default=None)
+        if found is not None:
+            fit, command, words = found
+            votes[command] = votes.get(command, 0.0) + weight * fit
+            said.setdefault(command, words)
     if not votes:
         return None, 0.0, hyps[0][0].strip()
     command = max(votes, key=lambda c: votes[c])
     return command, votes[command] / total, said[command]
+
+
+def _reading(heard: Sequence[str], graph: Graph, read: Callable[[str], str | None]
+             ) -> tuple[float, str, str] | None:
+    """(fit 0..1, command, grammar words) of one hypothesis, or None when it reads as
+    nothing valid."""
+    mapped = align(list(heard), graph) if heard else None
+    command = read(" ".join(mapped.words)) if mapped else None
+    if mapped is None or command is None:
+        return None
+    spread = max(len(heard), len(mapped.words), 1)
+    fit = max(0.0, 1.0 - COST_SCALE * mapped.cost / spread) * min(1.0, max(
+        0.0, (WORST_LIMIT - mapped.worst) / (WORST_LIMIT - WORST_FREE)))
+    return fit, command, " ".join(mapped.words)
