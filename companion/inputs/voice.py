@@ -89,8 +89,9 @@ class PushKey:
 class Voice:
     """Push-to-talk (default) or always listening; recognitions go to the hub's queue."""
 
-    def __init__(self, hub: InputHub, session: Any, mode: str, model: str | None = None
-                 ) -> None:
+    def __init__(self, hub: InputHub, session: Any, mode: str, model: str | None = None,
+                 engine: str | None = None, whisper_model: str | None = None,
+                 announce: Announce | None = None) -> None:
         from companion.voice.listen import BackgroundListener, PushToTalk
 
         self.session = session
@@ -107,9 +108,17 @@ class Voice:
             self._listener = BackgroundListener(None, self._heard, context_for(session),
                                                 on_lost=self._heard)
             self._listener.open()
-        from companion.voice.sphinx import SphinxRecognizer
+        from companion.voice.engines import make_engine
 
-        decoders = SphinxRecognizer(hmm=model, words=hooks.pronunciations)
+        def fallback(reason: str) -> None:
+            if announce is not None:
+                announce([Message("voice_engine", "voice_whisper_missing", {},
+                                  {"reason": reason})])
+
+        decoders = make_engine(engine, whisper_model, model, hooks.pronunciations,
+                               say=fallback)
+        self._engine = decoders
+        self._capture: threading.Event | None = None  # set: the capture in flight is stale
         recognizer = hooks.make_recognizer(decoders)
         try:
             if self._push is not None:
@@ -133,12 +142,24 @@ class Voice:
             self._listener.context = context_for(self.session)
 
     def is_push_key(self, item: InputItem) -> bool:
+        """Whether `item` starts listening; any input but a recognition first cancels the
+        decode in flight (its words are stale: the player has moved on)."""
+        if item.source != "voice":
+            self.cancel()
         return self._push_key.pressed(item)
+
+    def cancel(self) -> None:
+        if self._capture is not None:
+            self._capture.set()
+        cancel = getattr(self._engine, "cancel", None)
+        if cancel is not None:
+            cancel()
 
     def push_to_talk(self) -> None:
         if self._push is None:
             return
         context = context_for(self.session)
+        stale = self._capture = threading.Event()
 
         def capture() -> None:
             from companion.voice.listen import MicrophoneUnavailable
@@ -149,7 +170,7 @@ class Voice:
                 self._push = None  # said once; the 00 key no longer listens
                 self._heard(lost)
                 return
-            if recognition is not None:
+            if recognition is not None and not stale.is_set():
                 self._heard(recognition)
 
         threading.Thread(target=capture, name="push-to-talk", daemon=True).start()
@@ -171,14 +192,16 @@ def profile_model(name: str | None, announce: Announce,
 
 
 def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
-                 profile: str | None = None, profiles: Path | None = None) -> Voice | None:
+                 profile: str | None = None, profiles: Path | None = None,
+                 engine: str | None = None, whisper_model: str | None = None
+                 ) -> Voice | None:
     """Start listening (with the player's voice profile, if any), or say once why voice is
     not available and return None."""
     from companion.voice.listen import MicrophoneUnavailable
 
     model = profile_model(profile, announce, profiles)
     try:
-        return Voice(hub, session, mode, model)
+        return Voice(hub, session, mode, model, engine, whisper_model, announce)
     except NoVoice:
         reason: Any = Message("", "voice_not_for_game")
         detail = f"the game {session.game.name} offers no voice commands"

@@ -1,1 +1,2 @@
-"""Offline voice commands: grammars per game context, recognition, canonical text."""
+"""Offline voice recognition, game-agnostic: engines (pocketsphinx, Whisper), listening,
+the confirmation policy, voice profiles; each game gives its grammar."""

@@ -9,6 +9,8 @@ from typing import Any
 
 from companion.voice.audio import AudioError, read_wav
 from companion.voice.decoders import VoiceUnavailable
+from companion.voice.options import add_engine_options
+from companion.voice.whisper_model import ModelMissing
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -30,6 +32,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     parser.add_argument("--game", default=None,
                         help="the game whose commands to listen for (default: the first "
                              "installed)")
+    add_engine_options(parser)
     parser.set_defaults(func=run)
     return parser
 
@@ -59,6 +62,10 @@ def game_voice(name: str | None) -> Any:
     return hooks
 
 
+def _say_fallback(reason: str) -> None:
+    print(f"companion listen: {reason}; listening with pocketsphinx.", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         pcm = read_wav(args.file)
@@ -69,18 +76,20 @@ def run(args: argparse.Namespace) -> int:
                              f"alone; this game offers: {known}")
         ctx = hooks.listen_context(args.context)
         engine: Any
-        if args.lang.lower().startswith("en") and not args.vosk_model:
-            from companion.voice.sphinx import SphinxRecognizer
+        if args.engine == "whisper" or (args.lang.lower().startswith("en")
+                                        and not args.vosk_model):
+            from companion.voice.engines import make_engine
             model = None
             if args.profile:
                 from companion.voice.profiles import Profile
                 model = Profile.named(args.profile).require_model()
-            engine = SphinxRecognizer(hmm=model, words=hooks.pronunciations)
+            engine = make_engine(args.engine, args.whisper_model, model, hooks.pronunciations,
+                                 args.lang, say=_say_fallback)
         else:
             from companion.voice.vosk_backend import VoskRecognizer
             engine = VoskRecognizer(args.vosk_model, args.lang)
         recognition = hooks.make_recognizer(engine).recognize(pcm, ctx)
-    except (AudioError, VoiceUnavailable, ValueError, OSError) as exc:
+    except (AudioError, VoiceUnavailable, ModelMissing, ValueError, OSError) as exc:
         print(f"companion listen: {exc}", file=sys.stderr)
         return 2
     if args.json:

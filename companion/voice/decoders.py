@@ -18,6 +18,10 @@ class VoiceUnavailable(RuntimeError):
     """Recognition cannot run here (missing package or model); the message says why."""
 
 
+class Cancelled(Exception):
+    """A decode was abandoned: another input came meanwhile, so its words are stale."""
+
+
 def import_pocketsphinx():  # type: ignore[no-untyped-def]
     try:
         import pocketsphinx

@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
+from companion.voice.decoders import Cancelled
 from companion.voice.sphinx import Recognition
 
 RATE = 16000
@@ -159,7 +160,10 @@ class PushToTalk:
         if pcm is None:
             return None
         assert self.recognizer is not None, "give the recognizer before capturing"
-        return self.recognizer.recognize(pcm, context)
+        try:
+            return self.recognizer.recognize(pcm, context)
+        except Cancelled:  # another input came meanwhile: nothing to say
+            return None
 
 
 class BackgroundListener:
@@ -223,7 +227,8 @@ class BackgroundListener:
                 if not audio.frame_data:
                     break  # end of a file source
                 if self._running.is_set():
-                    self._callback(self.recognizer.recognize(_pcm(audio), self.context))
+                    with contextlib.suppress(Cancelled):  # another input came meanwhile
+                        self._callback(self.recognizer.recognize(_pcm(audio), self.context))
         finally:
             self._running.clear()
             self._mic.__exit__(None, None, None)

@@ -56,7 +56,8 @@ def teach(engine: Any) -> None:
 
 class HanamikojiRecognizer:
     """`recognize(pcm, context)` as companion/voice/listen.py expects, in Hanamikoji
-    contexts, with the Sphinx engine (English) or a Vosk one (other languages)."""
+    contexts, with the Sphinx or Whisper engine (English: the JSGF grammar), or a Vosk or
+    multilingual Whisper one (other languages: the context's phrases)."""
 
     def __init__(self, engine: Any = None) -> None:
         from companion.voice.vosk_backend import VoskRecognizer
@@ -66,7 +67,8 @@ class HanamikojiRecognizer:
 
             engine = SphinxRecognizer(words=PRONUNCIATIONS)
         self.engine = engine
-        self._vosk = isinstance(engine, VoskRecognizer)
+        # Other languages are a bag of phrases (Vosk's grammar mode, or Whisper's mapping).
+        self._vosk = isinstance(engine, VoskRecognizer) or getattr(engine, "lang", "en") != "en"
         if not self._vosk:
             teach(engine)
 

@@ -1,0 +1,313 @@
+"""A free transcript → the nearest word sequence a game's grammar allows.
+
+Whisper writes what it heard in plain text ("Gift, flute, fan and tea.", "uh take 3"); the
+game only reads its grammar's words. The grammar (JSGF, as the game gives it to every
+engine, or a bag of phrases) becomes a word graph; the transcript is aligned to the
+cheapest path through it: a grammar word in place of a heard one costs their distance
+(0 when equal, 1 when nothing alike), a heard word left out costs `SKIP` (`FILLER` for the
+words people put anywhere), a grammar word not heard costs `DROP`. The path's words go to
+the game's reader, which refuses anything not valid now. Pure: no audio, no model.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+SKIP = 0.7  # a heard word the grammar has no place for
+SKIP_WORST = 0.5  # ... as a worst step: one stray word ("but tea") is asked about, not refused
+FILLER = 0.15  # ... when it is one of the words people put anywhere
+DROP = 0.9  # a grammar word that was not heard (optional words cost nothing: [ ] in JSGF)
+FILLERS = frozenset({"uh", "um", "er", "erm", "ah", "hmm", "mm", "okay", "ok", "so", "please",
+                     "the", "a", "an", "i", "and", "then", "now", "well", "let", "lets",
+                     "me", "my", "will", "ll", "want", "to", "oh", "like"})
+_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+          "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+          "seventeen", "eighteen", "nineteen")
+_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth"}
+# A word heard as a lone letter ("T" for "tea"): the letter's name.
+_LETTERS = {"b": "bee", "c": "see", "d": "dee", "g": "gee", "j": "jay", "k": "kay",
+            "p": "pee", "q": "queue", "t": "tee", "u": "you", "y": "why", "o": "oh"}
+
+
+def fold(text: str) -> str:
+    """Lower case without accents (Ukrainian letters kept)."""
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    kept = "".join(c for c in decomposed if not unicodedata.combining(c) or c == "\u0306")
+    return unicodedata.normalize("NFC", kept)
+
+
+def _number_words(n: int) -> list[str]:
+    if n < 20:
+        return [_UNITS[n]]
+    if n < 100:
+        return [_TENS[n // 10]] + ([_UNITS[n % 10]] if n % 10 else [])
+    return [str(n)]
+
+
+def words_of(transcript: str, english: bool = True) -> list[str]:
+    """Plain words: punctuation dropped, hyphens split, English digits and ordinals spelt."""
+    out: list[str] = []
+    for raw in re.split(r"[\s\-–—/]+", fold(transcript)):
+        word = re.sub(r"[^\w']+", "", raw).strip("'").replace("'", "")
+        if not word:
+            continue
+        if english and word in _ORDINALS:
+            out.append(_ORDINALS[word])
+        elif english and word in _LETTERS:
+            out.append(_LETTERS[word])
+        elif english and word.isdigit():
+            out += _number_words(int(word))
+        else:
+            out.append(word)
+    return out
+
+
+# -- word distance ----------------------------------------------------------------------------
+_SOUND_RULES = ((r"ph", "f"), (r"ck", "k"), (r"qu", "kw"), (r"x", "ks"), (r"c(?=[eiy])", "s"),
+                (r"c", "k"), (r"wh", "w"), (r"^kn", "n"), (r"gh", ""), (r"ee|ea|ie", "i"),
+                (r"oo|ew|ue", "u"), (r"y$", "i"), (r"e$", ""), (r"(.)\1", r"\1"))
+
+
+@functools.lru_cache(maxsize=8192)
+def sound_key(word: str) -> str:
+    """A rough spelling of how an English-like word sounds (silent e, ph, ck, doubled
+    letters folded), so "flute"/"flewt" and "fan"/"fann" come out alike."""
+    key = word
+    for pattern, repl in _SOUND_RULES:
+        key = re.sub(pattern, repl, key)
+    return key or word
+
+
+def _levenshtein(a: str, b: str) -> int:
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1,
+                               previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+@functools.lru_cache(maxsize=65536)
+def distance(heard: str, word: str) -> float:
+    """0 (the same word) to 1 (nothing alike), on spelling and on the sound key."""
+    if heard == word:
+        return 0.0
+    a, b = sound_key(heard), sound_key(word)
+    if a == b:
+        return 0.1
+    return min(1.0, _levenshtein(a, b) / max(len(a), len(b)) * 1.25)
+
+
+# -- grammars as word graphs ------------------------------------------------------------------
+@dataclass
+class Graph:
+    """Nodes 0..n-1; `edges[node]` = [(next node, word or None)]; from `start` to `end`."""
+
+    edges: list[list[tuple[int, str | None]]] = field(default_factory=list)
+    start: int = 0
+    end: int = 0
+
+    def node(self) -> int:
+        self.edges.append([])
+        return len(self.edges) - 1
+
+    def link(self, a: int, b: int, word: str | None = None) -> None:
+        self.edges[a].append((b, word))
+
+    @property
+    def words(self) -> frozenset[str]:
+        return frozenset(w for out in self.edges for _, w in out if w is not None)
+
+
+_TOKEN = re.compile(r"<[^>]+>|/[^/]*/|[()\[\]|+*]|[^\s()\[\]|+*<>/;]+")
+
+
+def _rules(jsgf: str) -> dict[str, str]:
+    rules: dict[str, str] = {}
+    for statement in jsgf.split(";"):
+        head, eq, body = statement.partition("=")
+        name = re.search(r"<([^>]+)>", head)
+        if eq and name:
+            rules[name.group(1)] = body
+    return rules
+
+
+class _Builder:
+    """Thompson construction of a JSGF rule expansion (rule references inlined)."""
+
+    def __init__(self, rules: dict[str, str]) -> None:
+        self.rules = rules
+        self.graph = Graph()
+
+    def rule(self, name: str, depth: int = 0) -> tuple[int, int]:
+        if depth > 20 or name not in self.rules:
+            raise ValueError(f"the grammar's rule <{name}> is missing or recursive")
+        tokens = [t for t in _TOKEN.findall(self.rules[name]) if not t.startswith("/")]
+        start, end, rest = self._alternatives(tokens, depth)
+        if rest:
+            raise ValueError(f"unbalanced brackets in the grammar's rule <{name}>")
+        return start, end
+
+    def _alternatives(self, tokens: list[str], depth: int) -> tuple[int, int, list[str]]:
+        g = self.graph
+        start, end = g.node(), g.node()
+        while True:
+            a, b, tokens = self._sequence(tokens, depth)
+            g.link(start, a)
+            g.link(b, end)
+            if not tokens or tokens[0] != "|":
+                return start, end, tokens
+            tokens = tokens[1:]
+
+    def _sequence(self, tokens: list[str], depth: int) -> tuple[int, int, list[str]]:
+        g = self.graph
+        start = here = g.node()
+        while tokens and tokens[0] not in ("|", ")", "]"):
+            a, b, tokens = self._atom(tokens, depth)
+            if tokens and tokens[0] in ("+", "*"):
+                g.link(b, a)  # repeat
+                if tokens[0] == "*":
+                    g.link(a, b)
+                tokens = tokens[1:]
+            g.link(here, a)
+            here = b
+        return start, here, tokens
+
+    def _atom(self, tokens: list[str], depth: int) -> tuple[int, int, list[str]]:
+        g = self.graph
+        token, tokens = tokens[0], tokens[1:]
+        if token in ("(", "["):
+            a, b, tokens = self._alternatives(tokens, depth)
+            if not tokens or tokens[0] != {"(": ")", "[": "]"}[token]:
+                raise ValueError("unbalanced brackets in the grammar")
+            if token == "[":
+                g.link(a, b)  # optional
+            return a, b, tokens[1:]
+        if token.startswith("<"):
+            a, b = self.rule(token[1:-1], depth + 1)
+            return a, b, tokens
+        a, b = g.node(), g.node()
+        g.link(a, b, fold(token))
+        return a, b, tokens
+
+
+@functools.lru_cache(maxsize=64)
+def jsgf_graph(jsgf: str) -> Graph:
+    """The word graph of a JSGF grammar's public rule (the last `public <...>`)."""
+    public = re.findall(r"public\s+<([^>]+)>", jsgf)
+    if not public:
+        raise ValueError("the grammar has no public rule")
+    builder = _Builder(_rules(jsgf))
+    builder.graph.start, builder.graph.end = builder.rule(public[-1])
+    return builder.graph
+
+
+@functools.lru_cache(maxsize=64)
+def phrases_graph(phrases: tuple[str, ...]) -> Graph:
+    """Any sequence of the phrases (a bag of phrases, as Vosk's grammar mode takes)."""
+    g = Graph()
+    g.start = g.end = g.node()
+    for phrase in phrases:
+        here = g.start
+        words = phrase.split()
+        for i, word in enumerate(words):
+            nxt = g.start if i == len(words) - 1 else g.node()
+            g.link(here, nxt, fold(word))
+            here = nxt
+    return g
+
+
+# -- alignment --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Mapping:
+    """The grammar words nearest a transcript, what it cost, and its worst single step (a
+    card misheard as another costs little among many good words, but it is still wrong)."""
+
+    words: tuple[str, ...]
+    cost: float
+    worst: float = 0.0
+
+    @property
+    def per_word(self) -> float:
+        return self.cost / max(1, len(self.words))
+
+
+def _skip_cost(word: str) -> float:
+    return FILLER if word in FILLERS else SKIP
+
+
+def align(heard: Sequence[str], graph: Graph) -> Mapping | None:
+    """The cheapest path through `graph` for the heard words (None: no path at all)."""
+    inf = float("inf")
+    # best[node] = (cost, path as a linked tuple of words) after the words read so far.
+    best: dict[int, tuple[float, tuple, float]] = {graph.start: (0.0, (), 0.0)}
+    for t in range(len(heard) + 1):
+        best = _close(best, graph)
+        if t == len(heard):
+            break
+        word = heard[t]
+        nxt: dict[int, tuple[float, tuple, float]] = {}
+        for node, (cost, path, worst) in best.items():
+            step = _skip_cost(word)
+            if cost + step < nxt.get(node, (inf,))[0]:
+                nxt[node] = (cost + step, path, max(worst, SKIP_WORST if step == SKIP else 0.0))
+            for target, label in graph.edges[node]:
+                if label is None:
+                    continue
+                step = distance(word, label)
+                if cost + step < nxt.get(target, (inf,))[0]:
+                    nxt[target] = (cost + step, (label, path), max(worst, step))
+        best = nxt
+    if graph.end not in best:
+        return None
+    cost, path, worst = best[graph.end]
+    out: list[str] = []
+    while path:
+        out.append(path[0])
+        path = path[1]
+    return Mapping(tuple(reversed(out)), cost, worst)
+
+
+_State = dict[int, tuple[float, tuple, float]]
+
+
+def _close(best: _State, graph: Graph) -> _State:
+    """Follow empty edges (free) and grammar words not heard (DROP), cheapest first."""
+    done = dict(best)
+    heap = [(cost, node) for node, (cost, _, _) in best.items()]
+    heapq.heapify(heap)
+    while heap:
+        cost, node = heapq.heappop(heap)
+        if cost > done[node][0]:
+            continue
+        _, path, worst = done[node]
+        for target, label in graph.edges[node]:
+            c = cost + (0.0 if label is None else DROP)
+            if target not in done or c < done[target][0]:
+                done[target] = ((c, path, worst) if label is None
+                                else (c, (label, path), max(worst, DROP)))
+                heapq.heappush(heap, (c, target))
+    return done
+
+
+def vocabulary(graph: Graph) -> list[str]:
+    """The graph's words, for a decoder's prompt."""
+    return sorted(graph.words)
+
+
+def collapse_repeats(words: Iterable[str]) -> list[str]:
+    """A word said twice in a row ("gift gift flute") once: decoders stutter; cards said twice
+    on purpose are separated by "and" or another card in the grammars' forms."""
+    out: list[str] = []
+    for w in words:
+        if not out or out[-1] != w:
+            out.append(w)
+    return out

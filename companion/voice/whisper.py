@@ -1,0 +1,237 @@
+"""The Whisper recognizer (CTranslate2), held to the game's grammar.
+
+It offers what the Sphinx engine offers a game (`recognize_grammar(pcm, grammar, wide, read,
+settled)`, `known`, `add_words`, `words`, `close`) and what the Vosk one offers
+(`recognize_phrases(pcm, phrases, read)`, `lang`), so a game's recognizer drives it
+unchanged. One utterance: Whisper's log-mel features in a short window (`WINDOW` s, not
+30 s: measured in docs/voice.md), the grammar's words as the prompt, `BEAMS` hypotheses with
+a capped length (`MAX_TOKENS`: one decode looped for 1.8 s without a cap); each hypothesis
+aligned to the grammar (mapper.py) and read by the game; one confidence from the
+hypotheses' probabilities and how far each was from the grammar. Below `REFUSE_BELOW`
+refused; the policy asks about the rest below its threshold.
+
+The model loads in a background thread from the constructor (`ready()` waits for it), so a
+game's first prompt is not delayed. `cancel()` abandons the decode in flight: it stops
+between its stages (features, encoder, decoder, mapping) and raises `Cancelled`; no thread
+outlives its decode.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from companion.voice.decoders import Cancelled
+from companion.voice.mapper import (
+    Graph,
+    align,
+    collapse_repeats,
+    jsgf_graph,
+    phrases_graph,
+    vocabulary,
+    words_of,
+)
+from companion.voice.sphinx import Grammar, Recognition
+from companion.voice.whisper_model import ModelMissing, find_model, log_mel
+
+WINDOW = 10.0  # seconds of audio the encoder sees (padded): 30 s costs twice the time
+BEAMS = 5
+MAX_TOKENS = 40  # a command is a dozen tokens; without a cap a decode can loop
+MAX_PROMPT_TOKENS = 120
+COST_SCALE = 2.0  # confidence lost per unit of alignment cost per word
+# The worst single step of a mapping (a word replaced, skipped or missing): free up to
+# WORST_FREE, no confidence left at WORST_LIMIT.
+WORST_FREE = 0.3
+WORST_LIMIT = 0.8
+REFUSE_BELOW = 0.4
+SILENCE_RMS = 60.0  # 16-bit units: quieter than this is no speech at all
+
+
+class WhisperRecognizer:
+    """A CTranslate2 Whisper model, loaded in the background; decodes one utterance at a
+    time (a second call waits for the first)."""
+
+    def __init__(self, model: str | os.PathLike[str] | None = None, lang: str = "en",
+                 threads: int | None = None, window: float = WINDOW, beams: int = BEAMS
+                 ) -> None:
+        self.path: Path = find_model(model, lang)  # ModelMissing: said by the caller
+        self.lang = lang.lower()[:2]
+        self.window = window
+        self.beams = beams
+        self.threads = threads or min(4, os.cpu_count() or 1)
+        self._model: Any = None
+        self._tokenizer: Any = None
+        self._failure: BaseException | None = None
+        self._loaded = threading.Event()
+        self._lock = threading.Lock()
+        self._generation = 0
+        self.load_seconds: float | None = None
+        self._loader = threading.Thread(target=self._load, name="whisper-load", daemon=True)
+        self._loader.start()
+
+    # -- loading -----------------------------------------------------------------------------
+    def _load(self) -> None:
+        import time
+
+        started = time.perf_counter()
+        try:
+            import ctranslate2
+            import tokenizers
+
+            self._model = ctranslate2.models.Whisper(
+                str(self.path), device="cpu", compute_type="int8", intra_threads=self.threads)
+            self._tokenizer = tokenizers.Tokenizer.from_file(str(self.path / "tokenizer.json"))
+        except Exception as exc:  # a broken model directory: said at the first decode
+            self._failure = exc
+        self.load_seconds = time.perf_counter() - started
+        self._loaded.set()
+
+    def ready(self, timeout: float | None = None) -> bool:
+        """Wait for the model (True once loaded; ModelMissing if it could not load)."""
+        if not self._loaded.wait(timeout):
+            return False
+        if self._failure is not None:
+            raise ModelMissing(f"the Whisper model in {self.path} could not load: "
+                               f"{self._failure}")
+        return True
+
+    # -- the engine interface the games' recognizers use -------------------------------------
+    def known(self, word: str) -> bool:
+        return True  # Whisper writes any word; the grammar holds it to the game's
+
+    def add_words(self, pronunciations: Mapping[str, Sequence[str]]) -> None:
+        """Nothing to teach: pronunciations are the Sphinx dictionary's concern."""
+
+    def close(self) -> None:
+        self.cancel()
+        self._loader.join()
+
+    def cancel(self) -> None:
+        """Abandon the decode in flight, if any (it raises Cancelled)."""
+        self._generation += 1
+
+    def words(self, pcm: bytes, grammar: Grammar) -> str:
+        """The best transcript as it came (diagnostics)."""
+        hyps = self.transcripts(pcm, vocabulary(jsgf_graph(grammar.jsgf)))
+        return hyps[0][0] if hyps else ""
+
+    def recognize_grammar(self, pcm: bytes, grammar: Grammar, wide: Grammar | None,
+                          read: Callable[[str], str | None],
+                          settled: Callable[[str], float | None] | None = None
+                          ) -> Recognition:
+        """One utterance held to a JSGF grammar (`wide` is the Sphinx competitor's and is
+        not needed here); `settled` caps the confidence of commands always asked about."""
+        return self._recognize(pcm, jsgf_graph(grammar.jsgf), read, settled)
+
+    def recognize_phrases(self, pcm: bytes, phrases: Sequence[str],
+                          read: Callable[[str], str | None]) -> Recognition:
+        """One utterance held to a bag of phrases (the grammar of other languages)."""
+        return self._recognize(pcm, phrases_graph(tuple(phrases)), read, None)
+
+    # -- decoding ----------------------------------------------------------------------------
+    def _recognize(self, pcm: bytes, graph: Graph, read: Callable[[str], str | None],
+                   settled: Callable[[str], float | None] | None) -> Recognition:
+        generation = self._generation
+        hyps = self.transcripts(pcm, vocabulary(graph), generation)
+        self._check(generation)
+        command, confidence, words = map_hypotheses(hyps, graph, read,
+                                                    english=self.lang == "en")
+        if command is not None and settled is not None:
+            cap = settled(command)
+            if cap is not None:
+                confidence = min(confidence, cap)
+        if command is None or confidence < REFUSE_BELOW:
+            return Recognition(None, confidence, words)
+        return Recognition(command, confidence, words)
+
+    def _check(self, generation: int) -> None:
+        if generation != self._generation:
+            raise Cancelled()
+
+    def _prompt(self, words: Sequence[str]) -> list[int]:
+        tok = self._tokenizer
+        ids = tok.encode(" " + ", ".join(words) + ".", add_special_tokens=False).ids
+        start = [tok.token_to_id("<|startofprev|>")] + ids[-MAX_PROMPT_TOKENS:]
+        start.append(tok.token_to_id("<|startoftranscript|>"))
+        if self._model.is_multilingual:
+            start += [tok.token_to_id(f"<|{self.lang}|>"), tok.token_to_id("<|transcribe|>")]
+        return start + [tok.token_to_id("<|notimestamps|>")]
+
+    def transcripts(self, pcm: bytes, prompt_words: Sequence[str],
+                    generation: int | None = None) -> list[tuple[str, float]]:
+        """The model's hypotheses for one utterance: (text, mean log-probability per token),
+        best first; [] for silence."""
+        import ctranslate2
+        import numpy as np
+
+        generation = self._generation if generation is None else generation
+        self.ready()
+        audio = np.frombuffer(pcm, dtype=np.int16).astype(np.float32)
+        if audio.size == 0 or float(np.sqrt(np.mean(audio ** 2))) < SILENCE_RMS:
+            return []
+        window = max(self.window, min(30.0, math.ceil(audio.size / 16000)))
+        features = log_mel(audio / 32768.0, window,
+                           self._model.n_mels if hasattr(self._model, "n_mels") else 80)
+        with self._lock:
+            self._check(generation)
+            encoded = self._model.encode(
+                ctranslate2.StorageView.from_array(features[None]), to_cpu=False)
+            self._check(generation)
+            prompt = self._prompt(prompt_words)
+            # The prompt counts in max_length: the cap is on the answer's tokens.
+            result = self._model.generate(
+                encoded, [prompt], beam_size=self.beams, num_hypotheses=self.beams,
+                return_scores=True, max_length=len(prompt) + MAX_TOKENS,
+                suppress_blank=True)[0]
+        tok = self._tokenizer
+        return [(tok.decode(ids), score) for ids, score in zip(result.sequences_ids,
+                                                                result.scores, strict=True)]
+
+
+def map_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
+                   read: Callable[[str], str | None], english: bool = True
+                   ) -> tuple[str | None, float, str]:
+    """The command the hypotheses point to, its confidence and the words it was read from.
+
+    Each hypothesis is aligned to the grammar and read by the game (again with stutters
+    folded, if the reader refused it); its weight is its probability among the hypotheses
+    times how closely it fitted the grammar. The confidence is the winning command's share.
+    """
+    if not hyps:
+        return None, 0.0, ""
+    top = max(score for _, score in hyps)
+    weights = [math.exp(score - top) for _, score in hyps]
+    total = sum(weights)
+    votes: dict[str, float] = {}
+    said: dict[str, str] = {}
+    for (text, _), weight in zip(hyps, weights, strict=True):
+        heard = words_of(text, english)
+        readings = [_reading(attempt, graph, read)
+                    for attempt in {tuple(heard), tuple(collapse_repeats(heard))}]
+        found = max((r for r in readings if r is not None), default=None)
+        if found is not None:
+            fit, command, words = found
+            votes[command] = votes.get(command, 0.0) + weight * fit
+            said.setdefault(command, words)
+    if not votes:
+        return None, 0.0, hyps[0][0].strip()
+    command = max(votes, key=lambda c: votes[c])
+    return command, votes[command] / total, said[command]
+
+
+def _reading(heard: Sequence[str], graph: Graph, read: Callable[[str], str | None]
+             ) -> tuple[float, str, str] | None:
+    """(fit 0..1, command, grammar words) of one hypothesis, or None when it reads as
+    nothing valid."""
+    mapped = align(list(heard), graph) if heard else None
+    command = read(" ".join(mapped.words)) if mapped else None
+    if mapped is None or command is None:
+        return None
+    spread = max(len(heard), len(mapped.words), 1)
+    fit = max(0.0, 1.0 - COST_SCALE * mapped.cost / spread) * min(1.0, max(
+        0.0, (WORST_LIMIT - mapped.worst) / (WORST_LIMIT - WORST_FREE)))
+    return fit, command, " ".join(mapped.words)
