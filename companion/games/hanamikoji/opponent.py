@@ -54,7 +54,7 @@ from companion.games.hanamikoji.rules import (
 )
 
 LEVELS = ("easy", "normal", "strong")
-STRONG_ITERATIONS = 600  # tuned in benchmarks/opponent_bench.py (docs/practice.md)
+STRONG_ITERATIONS = 1000  # tuned in benchmarks/opponent_bench.py (docs/practice.md)
 STRONG_CANDIDATES = 12
 _HAND_WEIGHT = 0.4  # a card still in hand may yet reach its geisha
 _MARKER = 0.3  # a tie on a geisha goes to whoever holds her marker
@@ -276,9 +276,21 @@ def _outcome(state: State, seat: int) -> float:
     return 0.5 + 0.5 * math.tanh(lead)
 
 
-def playout(state: State, seat: int, rng: random.Random) -> float:
-    round_number = state.round
-    while not state.over and state.round == round_number and state.phase is not Phase.DEAL:
+PLAYOUT_ROUNDS = 1  # rounds a playout plays (the last one scored by _outcome)
+
+
+def playout(state: State, seat: int, rng: random.Random, rounds: int = PLAYOUT_ROUNDS) -> float:
+    """Play a sample out with the fast policy for `rounds` rounds (later rounds dealt at
+    random) and score it for `seat`."""
+    from companion.games.hanamikoji.simulate import random_deal
+
+    last = state.round + rounds - 1
+    while not state.over:
+        if state.phase is Phase.DEAL:
+            if state.round > last:
+                break
+            state, _ = apply(state, random_deal(rng))
+            continue
         state, _ = apply(state, _fast(state, rng))
     return _outcome(state, seat)
 
