@@ -196,7 +196,10 @@ class Table:
                                  self.session.step)
                 action = self._thinking(decide, seat)
                 time.sleep(self.pause)
-            self.say(self.session.execute(action))
+            messages = self.session.execute(action)
+            if game.actor(self.session.state) < 0:  # the dealer's prompt: it deals at once
+                messages = [m for m in messages if m.event != "prompt"]
+            self.say(messages)
             if dealt:
                 self.say(self.hooks.hand(self.session.state, PLAYER))
 

@@ -4,8 +4,8 @@ The companion is the dealer: each round's deal comes from the game's seed and th
 number, and each opponent choice from the seed and the step number, so a seed replays
 the same game, an undone step is played again the same way, and a resumed game (whose
 config keeps the seed) goes on as it would have. The opponent decides from its seat's
-Observation only (opponent.py). Hints suggest what the `normal` level would play, with a
-one-sentence reason, from the asking seat's Observation only.
+Observation only (opponent.py). Hints suggest what the `strong` level would play (on a
+smaller budget), with a one-sentence reason, from the asking seat's Observation only.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from companion.narrate.message import Message
 
 # "card 3": a card named by its place in the sorted hand, in the four languages.
 _PLACE = re.compile(r"\b(?:card|carte|carta|карта|карту)\s+(\d+)\b", re.IGNORECASE)
+HINT_ITERATIONS = 400
 _WORDS = {
     "hand": {"hand", "main", "mano", "рука", "карти"},
     "hint": {"hint", "conseil", "indice", "pista", "consejo", "порада", "підказка"},
@@ -90,7 +91,10 @@ def hint(state: State, seat: int) -> list[Message]:
         return [Message("hint", "hint_not_your_turn", private_to=seat)]
     if not obs.complete:
         return [Message("hint", "hint_needs_hand", {"n": obs.unknown_in_hand}, private_to=seat)]
-    action = opponent.greedy_choice(obs, opponent.legal(obs))
+    # the strong level's choice, its samples seeded by what the seat knows (same hint for
+    # the same knowledge, whatever the hidden cards are)
+    rng = random.Random(repr(obs))
+    action = opponent.strong_choice(obs, opponent.legal(obs), rng, HINT_ITERATIONS)
     return [Message("hint", *_reason(action, obs), private_to=seat)]
 
 
