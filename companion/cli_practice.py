@@ -32,7 +32,9 @@ THINKING_AFTER = 0.5  # seconds before "thinking" is said
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("practice", help="play alone against the computer, by ear")
-    p.add_argument("game", nargs="?", default=default_game(), choices=game_names())
+    default = default_game()
+    p.add_argument("game", nargs="?", default=default, choices=game_names(),
+                   help=f"the game (default: {default or 'none installed'})")
     p.add_argument("--lang", choices=LANGUAGES, help="language (default: the system's, else fr)")
     p.add_argument("--rules", metavar="NAME", help="the game's rule set (default: its first)")
     p.add_argument("--level", default="normal", help="easy, normal or strong (default normal)")
