@@ -303,7 +303,7 @@ def _adjust(speaker: object, setting: str) -> None:
 REGISTRARS = {
     "stickers": "companion.cli_stickers", "cards": "companion.cli_cards",
     "readers": "hardware.cli", "listen": "companion.voice.cli",
-    "voice-enroll": "companion.voice.enroll",
+    "voice-enroll": "companion.voice.enroll", "practice": "companion.cli_practice",
 }
 
 

@@ -87,6 +87,11 @@ class Session:
         return self._state
 
     @property
+    def config(self) -> dict[str, Any]:
+        """The game's settings as saved with it (players, rules, a practice seed; a copy)."""
+        return dict(self._config)
+
+    @property
     def names(self) -> tuple[str, ...]:
         return tuple(self._names)
 

@@ -32,6 +32,11 @@ class NarratedGame:
         """What the companion was told of a seat's hidden cards, by place ({} if none)."""
         return {}
 
+    def practice(self) -> Any:
+        """No game against the computer unless the game offers one (Momiji cannot: a box's
+        leaves are not known, so no virtual deck can be dealt honestly)."""
+        return None
+
     def is_over(self, state: Any) -> bool:
         return bool(state.over)
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.games.base import NarratedGame
 from companion.games.hanamikoji import narrate
-from companion.games.hanamikoji.actions import Action, Discard, Secret, parse_action
+from companion.games.hanamikoji.actions import Action, Deal, Discard, Secret, parse_action
 from companion.games.hanamikoji.interpret import Choose, Command, interpret
 from companion.games.hanamikoji.rules import (
     Event,
@@ -24,6 +24,7 @@ from companion.shared_commands import Query
 
 if TYPE_CHECKING:
     from companion.games.hanamikoji.cards import HanamikojiCards
+    from companion.games.hanamikoji.practice import Practice
     from companion.inputs.devices import DeviceRules
 
 
@@ -66,6 +67,12 @@ class Hanamikoji(NarratedGame):
             )
         return choice
 
+    def practice(self) -> Practice:
+        """Play alone against the computer, and hints (imported only when asked)."""
+        from companion.games.hanamikoji.practice import Practice
+
+        return Practice()
+
     def simulator(self) -> Simulator:
         from companion.games.hanamikoji.simulate import Simulation
 
@@ -101,6 +108,8 @@ class Hanamikoji(NarratedGame):
             return Secret(None).text()
         if isinstance(action, Discard):
             return Discard(None).text()
+        if isinstance(action, Deal):
+            return "deal"  # a practice game's deal: nobody may read the hands
         return action.text()
 
 

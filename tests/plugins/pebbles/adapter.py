@@ -120,6 +120,9 @@ class Pebbles:
     def simulator(self) -> None:
         return None
 
+    def practice(self) -> None:
+        return None
+
 
 def _take(session: Any, n: int) -> list[Message]:
     return session.execute(Take(n))

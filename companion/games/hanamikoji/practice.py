@@ -1,0 +1,117 @@
+"""Hanamikoji's practice hook: a game by ear against the computer, and hints.
+
+The companion is the dealer: each round's deal comes from the game's seed and the round
+number, and each opponent choice from the seed and the step number, so a seed replays
+the same game, an undone step is played again the same way, and a resumed game (whose
+config keeps the seed) goes on as it would have. The opponent decides from its seat's
+Observation only (opponent.py). Hints suggest what the `strong` level would play (on a
+smaller budget), with a one-sentence reason, from the asking seat's Observation only.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.hanamikoji import opponent
+from companion.games.hanamikoji.actions import (
+    Action,
+    Competition,
+    Discard,
+    Gift,
+    Reveal,
+    Secret,
+    TakeGift,
+    TakePair,
+)
+from companion.games.hanamikoji.rules import Phase, State
+from companion.games.hanamikoji.simulate import random_deal
+from companion.narrate.message import Message
+
+# "card 3": a card named by its place in the sorted hand, in the four languages.
+_PLACE = re.compile(r"\b(?:card|carte|carta|карта|карту)\s+(\d+)\b", re.IGNORECASE)
+HINT_ITERATIONS = 400
+_WORDS = {
+    "hand": {"hand", "main", "mano", "рука", "карти"},
+    "hint": {"hint", "conseil", "indice", "pista", "consejo", "порада", "підказка"},
+}
+
+
+class Practice:
+    """The `practice()` hook of companion.games.protocol."""
+
+    levels = opponent.LEVELS
+
+    def chance(self, state: State, config: Mapping[str, Any]) -> Action | None:
+        """The deal due now (from the seed and the round), or None."""
+        if state.phase is not Phase.DEAL:
+            return None
+        seed = config["practice"]["seed"]
+        return random_deal(random.Random(f"{seed}:deal:{state.round}"))
+
+    def decide(self, state: State, seat: int, config: Mapping[str, Any], step: int) -> Action:
+        """The opponent's action, from its own observation (seeded by the step number)."""
+        settings = config["practice"]
+        rng = random.Random(f"{settings['seed']}:move:{step}")
+        return opponent.decide(opponent.observe(state, seat), settings["level"], rng)
+
+    def word(self, line: str) -> str | None:
+        """"hand" or "hint" when the line is one of their words (any language), else None."""
+        text = line.strip().lower()
+        return next((name for name, words in _WORDS.items() if text in words), None)
+
+    def resolve(self, line: str, state: State, seat: int) -> str:
+        """The line with each "card N" replaced by the Nth card of the sorted hand (a
+        place beyond the hand is left for the interpreter to refuse)."""
+        hand = opponent.observe(state, seat).hand
+
+        def card(match: re.Match[str]) -> str:
+            n = int(match.group(1))
+            return hand[n - 1].word if 1 <= n <= len(hand) else match.group(0)
+        return _PLACE.sub(card, line)
+
+    def hand(self, state: State, seat: int) -> list[Message]:
+        """The seat's hand, sorted by geisha, numbered as "card N" counts, for that seat."""
+        obs = opponent.observe(state, seat)
+        if not obs.hand:
+            return [Message("hand", "practice_hand_empty", private_to=seat)]
+        return [Message("hand", "practice_hand", {"cards": obs.hand, "n": len(obs.hand)},
+                        private_to=seat)]
+
+    def hint(self, state: State, seat: int) -> list[Message]:
+        return hint(state, seat)
+
+
+def hint(state: State, seat: int) -> list[Message]:
+    """A suggested action with its reason, for `seat`'s own channel; or what is missing."""
+    obs = opponent.observe(state, seat)
+    if state.over or state.phase is Phase.DEAL or state.to_move != seat:
+        return [Message("hint", "hint_not_your_turn", private_to=seat)]
+    if not obs.complete:
+        return [Message("hint", "hint_needs_hand", {"n": obs.unknown_in_hand}, private_to=seat)]
+    # the strong level's choice, its samples seeded by what the seat knows (same hint for
+    # the same knowledge, whatever the hidden cards are)
+    rng = random.Random(repr(obs))
+    action = opponent.strong_choice(obs, opponent.legal(obs), rng, HINT_ITERATIONS)
+    return [Message("hint", *_reason(action, obs), private_to=seat)]
+
+
+def _reason(action: Action, obs: opponent.Observation) -> tuple[str, dict[str, Any]]:
+    if isinstance(action, Secret):
+        return "hint_secret", {"card": action.card}
+    if isinstance(action, Discard):
+        return "hint_discard", {"cards": action.cards}
+    if isinstance(action, Gift):
+        return "hint_gift", {"cards": action.cards}
+    if isinstance(action, Competition):
+        return "hint_competition", {"first": action.pairs[0], "second": action.pairs[1]}
+    if isinstance(action, TakeGift):
+        return "hint_take", {"card": action.card}
+    if isinstance(action, TakePair):
+        assert isinstance(obs.offer, Competition)
+        return "hint_take_pair", {"pair": action.index + 1,
+                                  "cards": obs.offer.pairs[action.index]}
+    assert isinstance(action, Reveal)
+    return "hint_reveal", {"card": action.card}

@@ -1,0 +1,89 @@
+"""`companion practice`: a seeded game alone against the computer, and hints.
+
+Golden transcripts (tests/golden/practice_{en,fr}.*): the same seed deals the same cards
+and the computer answers the same way; `UPDATE_GOLDEN=1` rewrites them (review the diff).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.games.hanamikoji.opponent import determinise, observe
+from companion.games.hanamikoji.practice import hint
+from companion.games.hanamikoji.rules import Phase, RuleSet, new_game
+from companion.games.hanamikoji.simulate import random_game
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def practice(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    code = main(["practice", "--no-speech", "--db", str(tmp_path / "p.sqlite3"), *args])
+    assert code == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_practice_transcript_matches_golden(tmp_path, capsys, lang):
+    out = practice(tmp_path, capsys, "--lang", lang, "--seed", "7", "--level", "normal",
+                   "--script", str(GOLDEN / f"practice_{lang}.script"))
+    path = GOLDEN / f"practice_{lang}.expected"
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(out, "utf-8")
+    assert out.splitlines() == path.read_text("utf-8").splitlines()
+
+
+def test_undo_takes_back_the_players_move_and_the_replies(tmp_path, capsys):
+    out = practice(tmp_path, capsys, "--lang", "en", "--seed", "7", "--level", "normal",
+                   "--script", str(GOLDEN / "practice_en.script"))
+    lines = out.splitlines()
+    at = lines.index("Undone: Hana's gift of 3 umbrellas (blue, 3).")
+    assert lines[at + 1] == "Undone: Hana taking pair 2."
+    assert lines[at + 2] == "Undone: Player 1's competition."
+    assert lines[at + 3].startswith("Player 1: draw a card")
+
+
+def test_a_resumed_practice_game_goes_on_with_the_same_deals(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("secret card 7\n", "utf-8")
+    practice(tmp_path, capsys, "--lang", "en", "--seed", "7", "--script", str(script))
+    script.write_text("hand\n", "utf-8")
+    resumed = practice(tmp_path, capsys, "--resume", "--script", str(script))
+    whole = (GOLDEN / "practice_en.expected").read_text("utf-8")
+    hand = [ln for ln in resumed.splitlines() if ln.startswith("Your hand:")][-1]
+    assert hand in whole  # the same cards as in the seeded game played at one go
+
+
+def test_the_computers_hidden_cards_never_reach_json(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("secret card 7\ngift card 1 card 2 card 3\nquit\n", "utf-8")
+    out = practice(tmp_path, capsys, "--lang", "en", "--seed", "7", "--json",
+                   "--script", str(script))
+    events = [json.loads(line) for line in out.splitlines()]
+    assert not any(str(e.get("command", "")).startswith("deal ") for e in events)
+    hana_secret = [e for e in events if e.get("player") == "Hana" and e.get("action")]
+    assert hana_secret and all("card" not in e for e in hana_secret)
+
+
+def test_a_hint_is_the_same_whatever_the_other_players_hidden_cards():
+    for seed in range(6):
+        for state, _ in random_game(seed)[:14:3]:
+            if state.phase is Phase.DEAL or state.over:
+                continue
+            seat = state.to_move
+            said = hint(state, seat)
+            assert all(m.private_to == seat for m in said)
+            for k in range(2):
+                other = determinise(observe(state, seat), random.Random(k))
+                assert hint(other, seat) == said
+
+
+def test_at_a_table_a_hint_says_it_needs_the_hand():
+    state = new_game(RuleSet.IELLO)  # a table game: hands are cards nobody told
+    said = hint(state, 0)
+    assert said[0].key == "hint_needs_hand" and said[0].private_to == 0
