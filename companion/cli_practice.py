@@ -2,10 +2,11 @@
 
 The session is the real one (rules, narration, undo, the game log, --resume, --json); this
 loop adds what a table has and a lone player lacks: the dealer (the game's chance steps)
-and the other player (the game's opponent), plus the words `hand` and `hint`. The player
-sits at seat 0. What is private to them is said on their private channel when they have
-one, else on the speaker (nobody else is at the table); what is private to the computer
-is never said. Undo takes back the player's last move and everything after it.
+and the other player (the game's opponent), plus the word `hand` (`hint` is the
+session's, as at a table). The player sits at seat 0. What is private to them is said on
+their private channel when they have one, else on the speaker (nobody else is at the
+table); what is private to the computer is never said. Undo takes back the player's last
+move and everything after it.
 """
 
 from __future__ import annotations
@@ -159,9 +160,6 @@ class Table:
             state = self.session.state
             if word == "hand":
                 self.say(self.hooks.hand(state, PLAYER))
-                continue
-            if word == "hint":
-                self.say(self.hooks.hint(state, PLAYER))
                 continue
             before = self.session.log
             messages = self.session.handle(self.hooks.resolve(line, state, PLAYER))

@@ -33,10 +33,8 @@ from companion.narrate.message import Message
 # "card 3": a card named by its place in the sorted hand, in the four languages.
 _PLACE = re.compile(r"\b(?:card|carte|carta|карта|карту)\s+(\d+)\b", re.IGNORECASE)
 HINT_ITERATIONS = 400
-_WORDS = {
-    "hand": {"hand", "main", "mano", "рука", "карти"},
-    "hint": {"hint", "conseil", "indice", "pista", "consejo", "порада", "підказка"},
-}
+# `hint` is a shared command (companion.shared_words): the session asks `hint` below.
+_WORDS = {"hand": {"hand", "main", "mano", "рука", "карти"}}
 
 
 class Practice:
@@ -58,7 +56,7 @@ class Practice:
         return opponent.decide(opponent.observe(state, seat), settings["level"], rng)
 
     def word(self, line: str) -> str | None:
-        """"hand" or "hint" when the line is one of their words (any language), else None."""
+        """"hand" when the line is one of its words (any language), else None."""
         text = line.strip().lower()
         return next((name for name, words in _WORDS.items() if text in words), None)
 
