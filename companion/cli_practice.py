@@ -50,6 +50,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--earbud", metavar="DEVICE", help="your private audio output (ALSA)")
     p.add_argument("--db", type=Path, help="the game log (default: user data folder)")
     p.add_argument("--resume", action="store_true", help="continue the last practice game")
+    from companion.cli import add_live_inputs
+
+    add_live_inputs(p)  # the keypad and voice of `companion play`
     p.set_defaults(func=run_practice)
 
 
@@ -119,13 +122,15 @@ def run_practice(args: argparse.Namespace) -> int:
         table.say(m for m in session.start() if m.event != "prompt")
     table.advance()
     source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
+    hub, voice = _inputs(args, session, out, source)
     try:
-        table.play(source)
+        table.play(hub, voice)
         if interactive:
             out.emit(session.quit())
     except KeyboardInterrupt:
         out.emit(session.quit())
     finally:
+        hub.close()
         if args.script:
             source.close()
         if speaker is not None:
@@ -133,6 +138,27 @@ def run_practice(args: argparse.Namespace) -> int:
             speaker.close()
         store.close()
     return 0
+
+
+def _inputs(args: argparse.Namespace, session: Any, out: Any, source: Any
+            ) -> tuple[Any, Any]:
+    """The lines, and the keypad and voice as `companion play` attaches them (no card
+    reader: there are no physical cards)."""
+    from companion.inputs.hub import InputHub
+
+    hub = InputHub()
+    hub.add_lines(source, "script" if args.script else "keyboard")
+    if session.game.devices() is not None and args.keypad:
+        from companion.inputs.devices import attach_devices
+
+        attach_devices(hub, argparse.Namespace(keypad=args.keypad), out.emit)
+    voice = None
+    if args.voice:
+        from companion.inputs.voice import attach_voice
+
+        voice = attach_voice(hub, session, args.voice, out.emit, args.voice_profile,
+                             engine=args.engine, whisper_model=args.whisper_model)
+    return hub, voice
 
 
 class Table:
@@ -154,21 +180,31 @@ class Table:
                 shown.append(replace(m, private_to=None))
         self.out.emit(shown)
 
-    def play(self, lines: Iterable[str]) -> None:
-        for line in lines:
-            word = self.hooks.word(line)
-            state = self.session.state
-            if word == "hand":
-                self.say(self.hooks.hand(state, PLAYER))
+    def play(self, inputs: Iterable[Any], voice: Any = None) -> None:
+        """Each input (typed or scripted line, keypad key, heard command; InputItems) by the
+        same route as at a table, "card N" read in the sorted hand first."""
+        from companion.cli import _route
+
+        for item in inputs:
+            if voice is not None and voice.is_push_key(item):
+                voice.push_to_talk()
                 continue
+            state = self.session.state
+            if item.text is not None:
+                if self.hooks.word(item.text) == "hand":
+                    self.say(self.hooks.hand(state, PLAYER))
+                    continue
+                item = replace(item, text=self.hooks.resolve(item.text, state, PLAYER))
             before = self.session.log
-            messages = self.session.handle(self.hooks.resolve(line, state, PLAYER))
+            messages = _route(item, self.session, None)
             if len(self.session.log) < len(before) and before[-1][1] != PLAYER:
                 messages = self._undo_to_player(messages)
             self.say(messages)
             if any(m.event == "quit" for m in messages):
                 return
             self.advance()
+            if voice is not None:
+                voice.follow()
 
     def _undo_to_player(self, first: list[Message]) -> list[Message]:
         """The computer's (and the dealer's) steps undone, then the player's last move."""
