@@ -168,12 +168,13 @@ class Table:
                  interactive: bool) -> None:
         self.session, self.hooks, self.out = session, hooks, out
         self.pause, self.interactive = pause, interactive
+        self._told: int | None = None  # the step whose drawn card was said
 
     def say(self, messages: Iterable[Message]) -> None:
         """Emit, with the player's private lines public unless they have a channel of
         their own, and the computer's private lines dropped."""
         shown = []
-        for m in messages:
+        for m in map(self.hooks.reword, messages):
             if m.private_to is None or m.private_to == PLAYER and self.out.has_earpiece(PLAYER):
                 shown.append(m)
             elif m.private_to == PLAYER:
@@ -199,6 +200,8 @@ class Table:
             messages = _route(item, self.session, None)
             if len(self.session.log) < len(before) and before[-1][1] != PLAYER:
                 messages = self._undo_to_player(messages)
+            if any(m.event == "help" for m in messages):
+                messages += self.hooks.help()
             self.say(messages)
             if any(m.event == "quit" for m in messages):
                 return
@@ -238,6 +241,14 @@ class Table:
             self.say(messages)
             if dealt:
                 self.say(self.hooks.hand(self.session.state, PLAYER))
+        self._tell_draw()
+
+    def _tell_draw(self) -> None:
+        """The card the player draws, said once at each of their turns (again after an
+        undo back to that turn)."""
+        if self._told != self.session.step:
+            self._told = self.session.step
+            self.say(self.hooks.drawn(self.session.state, PLAYER))
 
     def _thinking(self, decide: Callable[[], Any], seat: int) -> Any:
         """The decision; "thinking" is said if it takes longer than half a second (live

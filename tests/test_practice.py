@@ -131,3 +131,13 @@ def test_a_keypad_read_as_a_device_plays_through_the_games_key_hooks():
     at = lines.index("Ana plays Secret: one card face down.")
     assert lines[at + 1] == "Your Secret: flower (pink, 5)."
     assert lines[-1].startswith("Round 1. Ana: 0 geishas")  # the score, after Hana's move
+
+
+def test_the_companion_deals_says_each_drawn_card_and_teaches_card_n(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("help\nsecret card 7\n", "utf-8")
+    out = practice(tmp_path, capsys, "--lang", "en", "--seed", "7", "--script", str(script))
+    assert "Shuffle" not in out and "I shuffled the 21 item cards" in out
+    assert out.count("You draw the ") == 2  # at each of the player's turns
+    assert "You draw the flower (pink, 5)." in out
+    assert "card 1, card 2, up to card 7" in out  # the help teaches the place form

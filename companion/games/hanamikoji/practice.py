@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.games.hanamikoji import opponent
@@ -80,6 +81,24 @@ class Practice:
 
     def hint(self, state: State, seat: int) -> list[Message]:
         return hint(state, seat)
+
+    def drawn(self, state: State, seat: int) -> list[Message]:
+        """The card the seat draws at its turn, said to that seat: "You draw the fan"."""
+        obs = opponent.observe(state, seat)
+        if obs.drawn is None or state.phase is not Phase.ACTION or state.to_move != seat:
+            return []
+        return [Message("hand", "practice_draw", {"card": obs.drawn}, private_to=seat)]
+
+    def help(self) -> list[Message]:
+        """What practice adds to the help: cards named by their place ("card 3")."""
+        return [Message("help", "practice_help_cards")]
+
+    def reword(self, message: Message) -> Message:
+        """A table's instruction the companion carries out itself here (the shuffle and
+        deal at a round's start), said as done."""
+        if message.key == "round_start":
+            return replace(message, key="practice_round_start")
+        return message
 
 
 def hint(state: State, seat: int) -> list[Message]:
