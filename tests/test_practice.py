@@ -106,14 +106,13 @@ def test_keypad_lines_play_as_the_words_do(tmp_path, capsys):
 def test_a_keypad_read_as_a_device_plays_through_the_games_key_hooks():
     import io
 
-    from hardware.events import ReaderEvent
-
     from companion.cli_practice import Table
     from companion.games.registry import load_game
     from companion.inputs.hub import InputItem
     from companion.narrate.catalogue import Catalogue
     from companion.output import Output
     from companion.session import Session
+    from hardware.events import ReaderEvent
 
     game = load_game("hanamikoji")
     session = Session(game, {"players": ["Ana", "Hana"], "lang": "en",
