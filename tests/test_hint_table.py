@@ -74,3 +74,10 @@ def test_at_a_table_without_a_told_hand_the_hint_says_what_it_needs():
 def test_a_game_without_hints_says_so_publicly():
     said = Session(load_game("momiji"), {"players": NAMES, "lang": "fr"}).handle("conseil")
     assert [(m.key, m.private_to) for m in said] == [("hint_unavailable", None)]
+
+
+def test_hint_is_a_voice_command_too():
+    from companion.games.hanamikoji.voice.hooks import VOICE
+    from companion.shared_commands import Ask, Query
+
+    assert VOICE.parse_command("hint") == Ask(Query.HINT)
