@@ -33,10 +33,11 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def match(hero: str, villain: str, games: int, iterations: int,
-          times: list[float]) -> tuple[int, int, int]:
-    """`games` seeds, each played twice (hero first, then second): wins, ties, games."""
+          times: list[float], start: int = 0) -> tuple[int, int, int]:
+    """`games` seeds from `start`, each played twice (hero first, then second): wins, ties,
+    games."""
     wins = ties = played = 0
-    for seed in range(games):
+    for seed in range(start, start + games):
         for seat in (0, 1):
             levels = (hero, villain) if seat == 0 else (villain, hero)
             result = play_game(levels, seed, iterations=iterations)  # type: ignore[arg-type]
@@ -52,12 +53,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50, help="seeds per match (x2 seats)")
     parser.add_argument("--iterations", type=int, default=STRONG_ITERATIONS)
     parser.add_argument("--only", choices=[f"{a}-{b}" for a, b in MATCHES])
+    parser.add_argument("--start", type=int, default=0,
+                        help="the first seed (shards of one match run in parallel)")
     args = parser.parse_args()
     times: list[float] = []
     for hero, villain in MATCHES:
         if args.only and args.only != f"{hero}-{villain}":
             continue
-        wins, ties, n = match(hero, villain, args.games, args.iterations, times)
+        wins, ties, n = match(hero, villain, args.games, args.iterations, times, args.start)
         low, high = wilson(wins, n)
         print(f"{hero} vs {villain}: {wins}/{n} won ({100 * wins / n:.1f}%, "
               f"95% CI {100 * low:.1f}-{100 * high:.1f}%), {ties} ties", flush=True)

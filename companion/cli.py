@@ -56,13 +56,7 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
                       help="a card reader by pyserial URL (repeatable), e.g. /dev/ttyUSB0")
     play.add_argument("--reader-protocol", action="append",
                       choices=["line", "rdm6300", "uid-lines"], help="one per --reader")
-    play.add_argument("--keypad", metavar="DEVICE", help="an evdev keypad (Linux) by name or path")
     play.add_argument("--registry", type=Path, help="the card registry file")
-    play.add_argument("--voice", nargs="?", const="push", choices=["push", "always"],
-                      help="voice commands: push-to-talk with the 00 key (default), or "
-                           "always listening (table talk can then be heard as a command)")
-    play.add_argument("--voice-profile", metavar="NAME",
-                      help="listen with NAME's voice profile (see companion voice-enroll)")
     play.add_argument("--web", action="store_true",
                       help="also serve the game as a live page per seat and for watchers")
     play.add_argument("--web-host", default="127.0.0.1", metavar="HOST",
@@ -70,10 +64,22 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
                            "0.0.0.0: the local network)")
     play.add_argument("--web-port", type=int, default=8765, metavar="PORT",
                       help="the pages' port (default 8765; 0: any free port)")
+    add_live_inputs(play)
+    play.set_defaults(func=run_play)
+
+
+def add_live_inputs(parser: argparse.ArgumentParser) -> None:
+    """The keypad and voice options, shared by `play` and `practice`."""
     from companion.voice.options import add_engine_options
 
-    add_engine_options(play)
-    play.set_defaults(func=run_play)
+    parser.add_argument("--keypad", metavar="DEVICE",
+                        help="an evdev keypad (Linux) by name or path")
+    parser.add_argument("--voice", nargs="?", const="push", choices=["push", "always"],
+                        help="voice commands: push-to-talk with the 00 key (default), or "
+                             "always listening (table talk can then be heard as a command)")
+    parser.add_argument("--voice-profile", metavar="NAME",
+                        help="listen with NAME's voice profile (see companion voice-enroll)")
+    add_engine_options(parser)
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -216,7 +222,7 @@ def _route(item: Any, session: Any, registry: Any) -> list[Any]:
         from companion.narrate.message import Message, Priority
 
         return [Message("error", "voice_off", priority=Priority.REFUSAL)]
-    if registry is None:  # a game that reads no devices: typed lines only
+    if session.game.devices() is None:  # a game that reads no devices: typed lines only
         return session.handle(item.text) if item.text is not None else []
     from companion.inputs.devices import handle_device_event, handle_line
     from companion.inputs.scan_echo import typed

@@ -2,10 +2,11 @@
 
 The session is the real one (rules, narration, undo, the game log, --resume, --json); this
 loop adds what a table has and a lone player lacks: the dealer (the game's chance steps)
-and the other player (the game's opponent), plus the words `hand` and `hint`. The player
-sits at seat 0. What is private to them is said on their private channel when they have
-one, else on the speaker (nobody else is at the table); what is private to the computer
-is never said. Undo takes back the player's last move and everything after it.
+and the other player (the game's opponent), plus the word `hand` (`hint` is the
+session's, as at a table). The player sits at seat 0. What is private to them is said on
+their private channel when they have one, else on the speaker (nobody else is at the
+table); what is private to the computer is never said. Undo takes back the player's last
+move and everything after it.
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--earbud", metavar="DEVICE", help="your private audio output (ALSA)")
     p.add_argument("--db", type=Path, help="the game log (default: user data folder)")
     p.add_argument("--resume", action="store_true", help="continue the last practice game")
+    from companion.cli import add_live_inputs
+
+    add_live_inputs(p)  # the keypad and voice of `companion play`
     p.set_defaults(func=run_practice)
 
 
@@ -118,13 +122,15 @@ def run_practice(args: argparse.Namespace) -> int:
         table.say(m for m in session.start() if m.event != "prompt")
     table.advance()
     source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
+    hub, voice = _inputs(args, session, out, source)
     try:
-        table.play(source)
+        table.play(hub, voice)
         if interactive:
             out.emit(session.quit())
     except KeyboardInterrupt:
         out.emit(session.quit())
     finally:
+        hub.close()
         if args.script:
             source.close()
         if speaker is not None:
@@ -134,6 +140,27 @@ def run_practice(args: argparse.Namespace) -> int:
     return 0
 
 
+def _inputs(args: argparse.Namespace, session: Any, out: Any, source: Any
+            ) -> tuple[Any, Any]:
+    """The lines, and the keypad and voice as `companion play` attaches them (no card
+    reader: there are no physical cards)."""
+    from companion.inputs.hub import InputHub
+
+    hub = InputHub()
+    hub.add_lines(source, "script" if args.script else "keyboard")
+    if session.game.devices() is not None and args.keypad:
+        from companion.inputs.devices import attach_devices
+
+        attach_devices(hub, argparse.Namespace(keypad=args.keypad), out.emit)
+    voice = None
+    if args.voice:
+        from companion.inputs.voice import attach_voice
+
+        voice = attach_voice(hub, session, args.voice, out.emit, args.voice_profile,
+                             engine=args.engine, whisper_model=args.whisper_model)
+    return hub, voice
+
+
 class Table:
     """The player's lines in; the dealer's and the computer's steps after each."""
 
@@ -141,36 +168,46 @@ class Table:
                  interactive: bool) -> None:
         self.session, self.hooks, self.out = session, hooks, out
         self.pause, self.interactive = pause, interactive
+        self._told: int | None = None  # the step whose drawn card was said
 
     def say(self, messages: Iterable[Message]) -> None:
         """Emit, with the player's private lines public unless they have a channel of
         their own, and the computer's private lines dropped."""
         shown = []
-        for m in messages:
+        for m in map(self.hooks.reword, messages):
             if m.private_to is None or m.private_to == PLAYER and self.out.has_earpiece(PLAYER):
                 shown.append(m)
             elif m.private_to == PLAYER:
                 shown.append(replace(m, private_to=None))
         self.out.emit(shown)
 
-    def play(self, lines: Iterable[str]) -> None:
-        for line in lines:
-            word = self.hooks.word(line)
+    def play(self, inputs: Iterable[Any], voice: Any = None) -> None:
+        """Each input (typed or scripted line, keypad key, heard command; InputItems) by the
+        same route as at a table, "card N" read in the sorted hand first."""
+        from companion.cli import _route
+
+        for item in inputs:
+            if voice is not None and voice.is_push_key(item):
+                voice.push_to_talk()
+                continue
             state = self.session.state
-            if word == "hand":
-                self.say(self.hooks.hand(state, PLAYER))
-                continue
-            if word == "hint":
-                self.say(self.hooks.hint(state, PLAYER))
-                continue
+            if item.text is not None:
+                if self.hooks.word(item.text) == "hand":
+                    self.say(self.hooks.hand(state, PLAYER))
+                    continue
+                item = replace(item, text=self.hooks.resolve(item.text, state, PLAYER))
             before = self.session.log
-            messages = self.session.handle(self.hooks.resolve(line, state, PLAYER))
+            messages = _route(item, self.session, None)
             if len(self.session.log) < len(before) and before[-1][1] != PLAYER:
                 messages = self._undo_to_player(messages)
+            if any(m.event == "help" for m in messages):
+                messages += self.hooks.help()
             self.say(messages)
             if any(m.event == "quit" for m in messages):
                 return
             self.advance()
+            if voice is not None:
+                voice.follow()
 
     def _undo_to_player(self, first: list[Message]) -> list[Message]:
         """The computer's (and the dealer's) steps undone, then the player's last move."""
@@ -204,6 +241,14 @@ class Table:
             self.say(messages)
             if dealt:
                 self.say(self.hooks.hand(self.session.state, PLAYER))
+        self._tell_draw()
+
+    def _tell_draw(self) -> None:
+        """The card the player draws, said once at each of their turns (again after an
+        undo back to that turn)."""
+        if self._told != self.session.step:
+            self._told = self.session.step
+            self.say(self.hooks.drawn(self.session.state, PLAYER))
 
     def _thinking(self, decide: Callable[[], Any], seat: int) -> Any:
         """The decision; "thinking" is said if it takes longer than half a second (live

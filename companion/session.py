@@ -324,7 +324,25 @@ class Session:
             return self._replay(self._cursor)
         if query is Query.WHAT:
             return self._announce(self._prompt())
+        if query is Query.HINT:
+            return self._announce(self._hint())
         return self._announce(self._game.query(query, self._state, self._names))
+
+    def _hint(self) -> list[Message]:
+        """A suggested move for the player who decides now (the one to act, or to answer an
+        offer), from the game's practice hook. The game works it out from what that seat
+        may know (its own told cards, `private_cards`, and the table); it is said on that
+        player's private channel only, and a table without one hears only where hints go."""
+        hooks = self._game.practice()
+        seat = self._game.actor(self._state)
+        if hooks is None:
+            return [Message("hint", "hint_unavailable", {"game": self._game.name.capitalize()})]
+        if seat < 0 or self._game.is_over(self._state):
+            return [Message("hint", "hint_no_decision")]
+        elsewhere = Message("hint", "hint_needs_channel", {"player": self._names[seat]})
+        return [m if m.private_to is None or m.otherwise is not None
+                else replace(m, otherwise=elsewhere)
+                for m in hooks.hint(self._state, seat)]
 
     # -- helpers ----------------------------------------------------------------------
     def _prompt(self) -> list[Message]:

@@ -23,6 +23,7 @@ class Query(Enum):
     WHAT = "what"  # what is expected right now
     BACK = "back"  # the announcement before the one last heard
     FORWARD = "forward"
+    HINT = "hint"  # a suggested move, said to the deciding player only
 
 
 class Setting(Enum):

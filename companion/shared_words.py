@@ -31,6 +31,8 @@ QUERY_WORDS: dict[Query, tuple[str, ...]] = {
     Query.WHAT: ("what", "now", "quoi", "what now"),
     Query.BACK: ("back", "previous", "precedent", "avant"),
     Query.FORWARD: ("forward", "next", "suivant", "apres"),
+    # a hint; on a keypad, plus (help) then dot
+    Query.HINT: ("hint", "conseil", "indice", "pista", "consejo", "порада", "підказка", "+ ."),
 }
 SETTING_WORDS: dict[Setting, tuple[str, ...]] = {
     Setting.FASTER: ("faster", "plus vite", "mas rapido", "швидше"),

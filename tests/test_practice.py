@@ -87,3 +87,56 @@ def test_at_a_table_a_hint_says_it_needs_the_hand():
     state = new_game(RuleSet.IELLO)  # a table game: hands are cards nobody told
     said = hint(state, 0)
     assert said[0].key == "hint_needs_hand" and said[0].private_to == 0
+
+
+def test_keypad_lines_play_as_the_words_do(tmp_path, capsys):
+    """The table's keypad lines (token and geisha digits, symbols, plus-dot for a hint)."""
+    said = {}
+    for name, lines in (("words", "secret flower\nhint\nscore\nboard\nundo\nhint\n"),
+                        ("keys", "17\n+.\n/\n.\n-\n+ .\n")):
+        script = tmp_path / f"{name}.txt"
+        script.write_text(lines, "utf-8")
+        said[name] = practice(tmp_path, capsys, "--lang", "en", "--seed", "7", "--db",
+                              str(tmp_path / f"{name}.sqlite3"), "--script", str(script))
+    assert said["keys"] == said["words"]
+    assert "Your Secret: flower (pink, 5)." in said["keys"]
+    assert said["keys"].count("Hint: ") == 2
+
+
+def test_a_keypad_read_as_a_device_plays_through_the_games_key_hooks():
+    import io
+
+    from companion.cli_practice import Table
+    from companion.games.registry import load_game
+    from companion.inputs.hub import InputItem
+    from companion.narrate.catalogue import Catalogue
+    from companion.output import Output
+    from companion.session import Session
+    from hardware.events import ReaderEvent
+
+    game = load_game("hanamikoji")
+    session = Session(game, {"players": ["Ana", "Hana"], "lang": "en",
+                             "full_information": True,
+                             "practice": {"level": "normal", "seed": 7}})
+    stream = io.StringIO()
+    table = Table(session, game.practice(), Output(Catalogue("en", games=("hanamikoji",)),
+                                                   stream=stream), 0.0, False)
+    table.say(m for m in session.start() if m.event != "prompt")
+    table.advance()
+    keys = ["1", "7", "ENTER", "/"]  # Secret, the flower; the slash key acts at once
+    table.play(InputItem("keypad", event=ReaderEvent("keypad", "/dev/input/x", "key", k))
+               for k in keys)
+    lines = stream.getvalue().splitlines()
+    at = lines.index("Ana plays Secret: one card face down.")
+    assert lines[at + 1] == "Your Secret: flower (pink, 5)."
+    assert lines[-1].startswith("Round 1. Ana: 0 geishas")  # the score, after Hana's move
+
+
+def test_the_companion_deals_says_each_drawn_card_and_teaches_card_n(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("help\nsecret card 7\n", "utf-8")
+    out = practice(tmp_path, capsys, "--lang", "en", "--seed", "7", "--script", str(script))
+    assert "Shuffle" not in out and "I shuffled the 21 item cards" in out
+    assert out.count("You draw the ") == 2  # at each of the player's turns
+    assert "You draw the flower (pink, 5)." in out
+    assert "card 1, card 2, up to card 7" in out  # the help teaches the place form

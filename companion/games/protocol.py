@@ -242,9 +242,11 @@ class PracticeHooks(Protocol):
     """A game against the computer (`companion practice`): the companion deals and plays
     the other seat. `chance` is the chance step due now (a deal) or None; `decide` the
     opponent's action for `seat`, seeded by `config` and the step number (reproducible,
-    and seeing only what that seat may know); `word` reads a practice word ("hand",
-    "hint") or gives None; `resolve` rewrites cards named by place ("card 3"); `hand` and
-    `hint` are Messages private to `seat`."""
+    and seeing only what that seat may know); `word` reads a practice word ("hand") or
+    gives None; `resolve` rewrites cards named by place ("card 3"); `hand` and `hint` are
+    Messages private to `seat`. The session asks `hint` for the shared command `hint`, at
+    a table as in practice, for the seat deciding now: the game works it out from what
+    that seat may know only (its own told cards and the table), or says what it lacks."""
 
     levels: tuple[str, ...]
 
@@ -255,3 +257,12 @@ class PracticeHooks(Protocol):
     def resolve(self, line: str, state: State, seat: int) -> str: ...
     def hand(self, state: State, seat: int) -> list[Message]: ...
     def hint(self, state: State, seat: int) -> list[Message]: ...
+    def drawn(self, state: State, seat: int) -> list[Message]:
+        """The card `seat` draws at its turn, private to it ([] when none)."""
+        ...
+    def help(self) -> list[Message]:
+        """What practice adds to the help (e.g. how cards are named by place)."""
+        ...
+    def reword(self, message: Message) -> Message:
+        """A table's instruction the companion carries out itself, said as done."""
+        ...

@@ -3,7 +3,8 @@ speech settings. They change nothing in a game, so the policy answers them at on
 
 from __future__ import annotations
 
-QUERIES: tuple[str, ...] = ("score", "board", "actions", "repeat", "help", "undo", "unseen")
+QUERIES: tuple[str, ...] = ("score", "board", "actions", "repeat", "help", "undo", "unseen",
+                           "hint")
 # Voice settings need their carrier word: a bare "slower" was heard for "score".
 SETTINGS: tuple[str, ...] = ("faster", "slower", "louder", "quieter")
 SETTING_PHRASES: dict[str, str] = {f"speak {s}": s for s in SETTINGS}

@@ -276,7 +276,8 @@ def _outcome(state: State, seat: int) -> float:
     return 0.5 + 0.5 * math.tanh(lead)
 
 
-PLAYOUT_ROUNDS = 1  # rounds a playout plays (the last one scored by _outcome)
+PLAYOUT_ROUNDS = 2  # rounds a playout plays (the last one scored by _outcome): the next
+# round too, so that markers kept on a tie and the carry-over count in a round's value
 
 
 def playout(state: State, seat: int, rng: random.Random, rounds: int = PLAYOUT_ROUNDS) -> float:
@@ -297,26 +298,28 @@ def playout(state: State, seat: int, rng: random.Random, rounds: int = PLAYOUT_R
 
 def strong_choice(obs: Observation, actions: Sequence[Action], rng: random.Random,
                   iterations: int = STRONG_ITERATIONS) -> Action:
-    """Determinised Monte Carlo over the most promising actions, shared by UCB1."""
+    """Determinised Monte Carlo over the most promising actions, by successive halving on
+    common samples: every candidate still in the running is played out on the same
+    determinisations (and the same playout seeds), so that two actions are compared on the
+    same hidden cards rather than on different luck; the worse half is dropped after each
+    stage, the budget (`iterations` playouts) being shared evenly among the stages."""
     if len(actions) == 1:
         return actions[0]
     ranked = sorted(actions, key=lambda a: _after(obs, a), reverse=True)
-    candidates = ranked[:STRONG_CANDIDATES]
-    visits = [0] * len(candidates)
-    wins = [0.0] * len(candidates)
-    for it in range(iterations):
-        if it < len(candidates):
-            k = it
-        else:
-            log_n = math.log(it)
-            k = max(range(len(candidates)),
-                    key=lambda i: wins[i] / visits[i] + 0.7 * math.sqrt(log_n / visits[i]))
-        sample = determinise(obs, rng)
-        after, _ = apply(sample, candidates[k])
-        wins[k] += playout(after, obs.seat, rng)
-        visits[k] += 1
-    best = max(range(len(candidates)), key=lambda i: (visits[i], wins[i]))
-    return candidates[best]
+    alive = list(range(min(STRONG_CANDIDATES, len(ranked))))
+    totals = [0.0] * len(alive)
+    stages = max(1, math.ceil(math.log2(len(alive))))
+    per_stage = iterations // stages
+    while len(alive) > 1:
+        for _ in range(max(1, per_stage // len(alive))):
+            sample = determinise(obs, rng)
+            seed = rng.getrandbits(32)
+            for k in alive:
+                after, _ = apply(sample, ranked[k])
+                totals[k] += playout(after, obs.seat, random.Random(seed), PLAYOUT_ROUNDS)
+        alive.sort(key=lambda k: (-totals[k], k))  # ties: the greedy order
+        alive = alive[:math.ceil(len(alive) / 2)]
+    return ranked[alive[0]]
 
 
 def decide(obs: Observation, level: str, rng: random.Random,

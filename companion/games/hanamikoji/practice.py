@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.games.hanamikoji import opponent
@@ -33,10 +34,8 @@ from companion.narrate.message import Message
 # "card 3": a card named by its place in the sorted hand, in the four languages.
 _PLACE = re.compile(r"\b(?:card|carte|carta|карта|карту)\s+(\d+)\b", re.IGNORECASE)
 HINT_ITERATIONS = 400
-_WORDS = {
-    "hand": {"hand", "main", "mano", "рука", "карти"},
-    "hint": {"hint", "conseil", "indice", "pista", "consejo", "порада", "підказка"},
-}
+# `hint` is a shared command (companion.shared_words): the session asks `hint` below.
+_WORDS = {"hand": {"hand", "main", "mano", "рука", "карти"}}
 
 
 class Practice:
@@ -58,7 +57,7 @@ class Practice:
         return opponent.decide(opponent.observe(state, seat), settings["level"], rng)
 
     def word(self, line: str) -> str | None:
-        """"hand" or "hint" when the line is one of their words (any language), else None."""
+        """"hand" when the line is one of its words (any language), else None."""
         text = line.strip().lower()
         return next((name for name, words in _WORDS.items() if text in words), None)
 
@@ -82,6 +81,24 @@ class Practice:
 
     def hint(self, state: State, seat: int) -> list[Message]:
         return hint(state, seat)
+
+    def drawn(self, state: State, seat: int) -> list[Message]:
+        """The card the seat draws at its turn, said to that seat: "You draw the fan"."""
+        obs = opponent.observe(state, seat)
+        if obs.drawn is None or state.phase is not Phase.ACTION or state.to_move != seat:
+            return []
+        return [Message("hand", "practice_draw", {"card": obs.drawn}, private_to=seat)]
+
+    def help(self) -> list[Message]:
+        """What practice adds to the help: cards named by their place ("card 3")."""
+        return [Message("help", "practice_help_cards")]
+
+    def reword(self, message: Message) -> Message:
+        """A table's instruction the companion carries out itself here (the shuffle and
+        deal at a round's start), said as done."""
+        if message.key == "round_start":
+            return replace(message, key="practice_round_start")
+        return message
 
 
 def hint(state: State, seat: int) -> list[Message]:
