@@ -27,7 +27,7 @@ from companion.games.hanamikoji.voice.hooks import settled  # noqa: E402
 from companion.voice.policy import Accept, Refuse, decide  # noqa: E402
 from companion.voice.rescore import GAP_FREE, GAP_SCALE, TEMPERATURE, decide_shares  # noqa: E402
 from companion.voice.sphinx import Recognition  # noqa: E402
-from companion.voice.whisper import REFUSE_BELOW  # noqa: E402
+from companion.voice.whisper import REFUSE_BELOW, agree  # noqa: E402
 
 SNRS = (40, 20, 10, 6)
 Setting = tuple[float, float, float] | None  # (temperature, gap free, gap scale); None: mapper
@@ -54,6 +54,7 @@ def reading(row: dict, setting: Setting) -> tuple[str | None, float]:
         logs = [ev["logs"][_sentence(w)] for w, _ in ev["grammar"]]
         free = [ev["logs"][t] for t, _ in ev["free"] if t in ev["logs"]]
         command, confidence, _ = decide_shares(grammar, logs, free, *setting)
+        command, confidence = agree(ev["mapper"], command, confidence)  # as the recognizer
     if command is not None:
         cap = settled(command)
         confidence = min(confidence, cap) if cap is not None else confidence
@@ -112,9 +113,14 @@ def show(label: str, t: dict[str, list[float]]) -> str:
 
 
 def confusions(rows: list[dict]) -> Counter[tuple[str, str]]:
-    """(word said, grammar word taken) for every word of an in-context command recognized
-    (right or wrong, applied or asked) whose grammar words line up one for one."""
+    """(word said, grammar word taken) for every word of an in-context reading (right,
+    wrong or refused) whose words line up one for one with what was said, when the two
+    words mean different things (a synonym of the same card is no confusion)."""
+    from companion.games.hanamikoji.voice.lexicon import ENGLISH
     from companion.voice.mapper import words_of
+
+    def meaning(word: str) -> object:
+        return ENGLISH.cards.get(word, word)
 
     pairs: Counter[tuple[str, str]] = Counter()
     for r in rows:
@@ -124,7 +130,8 @@ def confusions(rows: list[dict]) -> Counter[tuple[str, str]]:
         said = [w for w in said if w not in ("the", "and", "i", "my")]
         taken = [w for w in taken if w not in ("the", "and", "i", "my")]
         if len(said) == len(taken):
-            pairs.update((a, b) for a, b in zip(said, taken, strict=True) if a != b)
+            pairs.update((a, b) for a, b in zip(said, taken, strict=True)
+                         if meaning(a) != meaning(b))
     return pairs
 
 

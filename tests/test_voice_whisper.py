@@ -169,7 +169,7 @@ def test_a_decode_cancelled_by_another_input_leaves_no_thread(english, speech) -
     with engine._lock:  # noqa: SLF001 (the test stands in for a decode in flight)
         worker = threading.Thread(target=decode)
         worker.start()
-        while not _inside(worker, "transcripts"):  # its decode has begun
+        while not _inside(worker, "_decode"):  # its decode has begun
             time.sleep(0.001)
         engine.cancel()
     worker.join(timeout=30)
@@ -227,7 +227,7 @@ def test_candidates_are_neighbours_the_game_accepts_now() -> None:
 
 def test_a_close_call_between_commands_is_not_sure_and_chatter_is_refused() -> None:
     grammar = [(("take", "flute"), "take flute"), (("take", "fan"), "take fan")]
-    clear = decide_shares(grammar, [-2.0, -12.0], [-2.5])
+    clear = decide_shares(grammar, [-2.0, -40.0], [-2.5])
     close = decide_shares(grammar, [-2.0, -2.3], [-2.5])
     chatter = decide_shares(grammar, [-30.0, -32.0], [-4.0])  # a free transcript far likelier
     assert clear[0] == "take flute" and clear[1] > 0.99

@@ -145,10 +145,11 @@ class WhisperRecognizer:
         self._check(generation)
         english = self.lang == "en"
         self.evidence.update(hyps=hyps, mapper=map_hypotheses(hyps, graph, read, english))
-        if self.rescore and hyps:
+        if self.rescore and english and hyps:  # measured in English only
             command, confidence, words = rescore_hypotheses(
                 hyps, graph, read, lambda texts: self._score(encoded, texts, generation),
                 english, self.evidence)
+            command, confidence = agree(self.evidence["mapper"], command, confidence)
         else:
             command, confidence, words = self.evidence["mapper"]
         if command is not None and settled is not None:
@@ -228,6 +229,16 @@ class WhisperRecognizer:
                 start, ids, [frames.shape[1] * 2] * len(ids))
         return [float(np.sum(np.log(np.maximum(np.asarray(r.text_token_probs), 1e-12))))
                 for r in results]
+
+
+def agree(mapper: tuple[str | None, float, str], command: str | None, confidence: float
+          ) -> tuple[str | None, float]:
+    """Rescoring held to the text mapper's reading (measured in docs/voice.md: alone it
+    applied wrong commands and took chatter for commands). Where both read the same
+    command, the surer of the two confidences."""
+    if command is None or command != mapper[0]:
+        return None, confidence
+    return command, max(confidence, mapper[1])
 
 
 def read_hypothesis(text: str, graph: Graph, read: Callable[[str], str | None],
