@@ -267,6 +267,8 @@ class Outcome:
     ms: float
     margin: float | None = None
     voice: str = ""
+    evidence: dict | None = None  # Whisper: its hypotheses and scored sentences (tuning)
+    spoken: str = ""
 
 
 @dataclass(frozen=True)
@@ -356,13 +358,15 @@ _PARALLEL = False  # second opinions in decoder processes, as in play (--jobs 1 
 
 
 _WHISPER: str | None = None  # "default" or a model directory: recognize with Whisper
+_RESCORE = True  # Whisper: rescore the valid commands with the model (else the text mapper)
 
 
 def _init(threshold: float, hmm: str | None = None, mllr: str | None = None,
           models: dict[str, str] | None = None, parallel: bool = False,
-          whisper: str | None = None) -> None:
-    global _THRESHOLD, _HMM, _MLLR, _PARALLEL, _WHISPER
+          whisper: str | None = None, rescore: bool = True) -> None:
+    global _THRESHOLD, _HMM, _MLLR, _PARALLEL, _WHISPER, _RESCORE
     _THRESHOLD, _HMM, _MLLR, _PARALLEL, _WHISPER = threshold, hmm, mllr, parallel, whisper
+    _RESCORE = rescore
     _MODELS.update(models or {})
 
 
@@ -373,7 +377,7 @@ def _recognizer(voice: str) -> HanamikojiRecognizer:
         from companion.voice.whisper import WhisperRecognizer
 
         _RECOGNIZERS[key] = HanamikojiRecognizer(WhisperRecognizer(
-            None if _WHISPER == "default" else _WHISPER))
+            None if _WHISPER == "default" else _WHISPER, rescore=_RESCORE))
     if key not in _RECOGNIZERS:
         _RECOGNIZERS[key] = HanamikojiRecognizer(SphinxRecognizer(
             hmm=_MODELS.get(voice, _HMM), mllr=_MLLR, parallel=_PARALLEL))
@@ -399,19 +403,21 @@ def _work(job: Job) -> list[Outcome]:
         command = None if isinstance(decision, Refuse) else rec.command
         out.append(Outcome(job.snr, job.noise, mode, job.case.truth, command,
                            rec.confidence, isinstance(decision, Accept), rec.words, ms,
-                           rec.margin, job.voice))
+                           rec.margin, job.voice, getattr(recognizer.engine, "evidence", None),
+                           job.case.spoken))
     return out
 
 
 def run(jobs: list[Job], threshold: float, processes: int, verbose: bool,
         hmm: str | None = None, mllr: str | None = None,
-        models: dict[str, str] | None = None, whisper: str | None = None) -> list[Outcome]:
+        models: dict[str, str] | None = None, whisper: str | None = None,
+        rescore: bool = True) -> list[Outcome]:
     # One utterance at a time: decode as the companion does in play, second opinions in
     # worker processes beside the main decode (the latency a player meets). Several at a
     # time: each in one process, or the cores would be shared three ways.
     parallel = processes == 1
     with multiprocessing.get_context("fork").Pool(
-            processes, _init, (threshold, hmm, mllr, models, parallel, whisper)) as pool:
+            processes, _init, (threshold, hmm, mllr, models, parallel, whisper, rescore)) as pool:
         results = pool.map(_work, jobs, chunksize=4)
     outcomes = []
     for job, result in zip(jobs, results, strict=True):
@@ -551,6 +557,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the recognition engine measured (the synthesizer is --engine)")
     parser.add_argument("--whisper-model", default=None, metavar="DIR",
                         help="a CTranslate2 Whisper model (default: the installed tiny.en)")
+    parser.add_argument("--mapper-only", action="store_true",
+                        help="Whisper: map the transcripts only, no rescoring by the model")
     parser.add_argument("--hmm", default=None,
                         help="acoustic model directory (default: the recognizer's own)")
     args = parser.parse_args(argv)
@@ -572,7 +580,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         whisper = (args.whisper_model or "default") if args.recognizer == "whisper" else None
         outcomes = run(jobs, threshold, args.jobs, args.verbose, args.hmm, args.mllr, models,
-                       whisper)
+                       whisper, not args.mapper_only)
     finally:
         if models:
             import shutil
@@ -582,7 +590,10 @@ def main(argv: list[str] | None = None) -> int:
     enrolled = (f"; each voice enrolled first with {args.enroll} prompts read in noise "
                 f"({'/'.join(map(str, ENROLL_SNRS))} dB)" if args.enroll else "")
     footprint = whisper_footprint(args.whisper_model) if args.recognizer == "whisper" else ""
-    text = (f"Recognizer {args.recognizer}; engine {args.engine}{enrolled}: seeds {seeds}, "
+    recognizer = args.recognizer + (
+        " (text mapper only)" if args.mapper_only else " (rescored)"
+        if args.recognizer == "whisper" else "")
+    text = (f"Recognizer {recognizer}; engine {args.engine}{enrolled}: seeds {seeds}, "
             f"{per_seed} utterances each, "
             f"{len(voices)} voices, SNRs "
             f"{'/'.join(map(str, SNRS))} dB x {'/'.join(NOISES)} noise; `any` on 1 utterance in "

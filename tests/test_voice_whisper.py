@@ -20,7 +20,8 @@ from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer
 from companion.games.hanamikoji.voice.words import normalize
 from companion.voice.audio import read_wav
 from companion.voice.decoders import Cancelled
-from companion.voice.mapper import jsgf_graph, phrases_graph, words_of
+from companion.voice.mapper import accepts, jsgf_graph, phrases_graph, words_of
+from companion.voice.rescore import candidates, decide_shares
 from companion.voice.whisper import map_hypotheses
 from companion.voice.whisper_model import base, engine_available, tiny_en
 
@@ -168,7 +169,7 @@ def test_a_decode_cancelled_by_another_input_leaves_no_thread(english, speech) -
     with engine._lock:  # noqa: SLF001 (the test stands in for a decode in flight)
         worker = threading.Thread(target=decode)
         worker.start()
-        while not _inside(worker, "transcripts"):  # its decode has begun
+        while not _inside(worker, "_decode"):  # its decode has begun
             time.sleep(0.001)
         engine.cancel()
     worker.join(timeout=30)
@@ -202,3 +203,33 @@ def test_listen_falls_back_to_sphinx_saying_why(tmp_path: Path,
                  "--whisper-model", str(tmp_path)]) == 1  # silence: nothing recognized
     said = capsys.readouterr().err
     assert "is not a CTranslate2 Whisper model" in said and "pocketsphinx" in said
+
+
+# -- rescoring the commands valid now (rescore.py) --------------------------------------
+def test_the_word_graph_accepts_exactly_its_sentences() -> None:
+    graph = jsgf_graph(build_grammar(Context.answer_gift(GIFT)))
+    assert accepts(graph, ("i", "take", "the", "fan"))
+    assert accepts(graph, ("fan",))
+    assert not accepts(graph, ("take", "umbrella"))  # not offered
+    assert not accepts(graph, ("take", "the"))  # incomplete
+
+
+def test_candidates_are_neighbours_the_game_accepts_now() -> None:
+    ctx = Context.answer_gift(GIFT)
+    graph = jsgf_graph(build_grammar(ctx))
+    found = candidates([("take", "the", "fan")], graph,
+                       lambda words: normalize(words, "en", ctx), cap=40)
+    assert found[("take", "the", "fan")] == "take fan"
+    assert {"take flute", "take tea"} <= set(found.values())  # the other cards offered
+    assert all(accepts(graph, words) for words in found)
+    assert "take umbrella" not in found.values()
+
+
+def test_a_close_call_between_commands_is_not_sure_and_chatter_is_refused() -> None:
+    grammar = [(("take", "flute"), "take flute"), (("take", "fan"), "take fan")]
+    clear = decide_shares(grammar, [-2.0, -40.0], [-2.5])
+    close = decide_shares(grammar, [-2.0, -2.3], [-2.5])
+    chatter = decide_shares(grammar, [-30.0, -32.0], [-4.0])  # a free transcript far likelier
+    assert clear[0] == "take flute" and clear[1] > 0.99
+    assert close[1] < 0.6
+    assert chatter[1] < 0.4

@@ -311,3 +311,24 @@ def collapse_repeats(words: Iterable[str]) -> list[str]:
         if not out or out[-1] != w:
             out.append(w)
     return out
+
+
+def accepts(graph: Graph, words: Sequence[str]) -> bool:
+    """Whether the word sequence is a path from start to end (no cost allowed)."""
+    here = _empty_closure({graph.start}, graph)
+    for word in words:
+        here = _empty_closure({b for a in here for b, label in graph.edges[a] if label == word},
+                              graph)
+        if not here:
+            return False
+    return graph.end in here
+
+
+def _empty_closure(nodes: set[int], graph: Graph) -> set[int]:
+    todo, seen = list(nodes), set(nodes)
+    while todo:
+        for target, label in graph.edges[todo.pop()]:
+            if label is None and target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen

@@ -35,6 +35,7 @@ from companion.voice.mapper import (
     vocabulary,
     words_of,
 )
+from companion.voice.rescore import Scorer, candidates, shares
 from companion.voice.sphinx import Grammar, Recognition
 from companion.voice.whisper_model import ModelMissing, find_model, log_mel
 
@@ -48,6 +49,7 @@ COST_SCALE = 2.0  # confidence lost per unit of alignment cost per word
 WORST_FREE = 0.3
 WORST_LIMIT = 0.8
 REFUSE_BELOW = 0.4
+RESCORE = True  # rescore the valid commands with the model's likelihood (rescore.py)
 SILENCE_RMS = 60.0  # 16-bit units: quieter than this is no speech at all
 
 
@@ -56,12 +58,14 @@ class WhisperRecognizer:
     time (a second call waits for the first)."""
 
     def __init__(self, model: str | os.PathLike[str] | None = None, lang: str = "en",
-                 threads: int | None = None, window: float = WINDOW, beams: int = BEAMS
-                 ) -> None:
+                 threads: int | None = None, window: float = WINDOW, beams: int = BEAMS,
+                 rescore: bool = RESCORE) -> None:
         self.path: Path = find_model(model, lang)  # ModelMissing: said by the caller
         self.lang = lang.lower()[:2]
         self.window = window
         self.beams = beams
+        self.rescore = rescore
+        self.evidence: dict = {}  # the last decode's scored sentences (the benchmark's dump)
         self.threads = threads or min(4, os.cpu_count() or 1)
         self._model: Any = None
         self._tokenizer: Any = None
@@ -136,10 +140,18 @@ class WhisperRecognizer:
     def _recognize(self, pcm: bytes, graph: Graph, read: Callable[[str], str | None],
                    settled: Callable[[str], float | None] | None) -> Recognition:
         generation = self._generation
-        hyps = self.transcripts(pcm, vocabulary(graph), generation)
+        self.evidence = {}
+        hyps, encoded = self._decode(pcm, vocabulary(graph), generation)
         self._check(generation)
-        command, confidence, words = map_hypotheses(hyps, graph, read,
-                                                    english=self.lang == "en")
+        english = self.lang == "en"
+        self.evidence.update(hyps=hyps, mapper=map_hypotheses(hyps, graph, read, english))
+        if self.rescore and english and hyps:  # measured in English only
+            command, confidence, words = rescore_hypotheses(
+                hyps, graph, read, lambda texts: self._score(encoded, texts, generation),
+                english, self.evidence)
+            command, confidence = agree(self.evidence["mapper"], command, confidence)
+        else:
+            command, confidence, words = self.evidence["mapper"]
         if command is not None and settled is not None:
             cap = settled(command)
             if cap is not None:
@@ -165,14 +177,19 @@ class WhisperRecognizer:
                     generation: int | None = None) -> list[tuple[str, float]]:
         """The model's hypotheses for one utterance: (text, mean log-probability per token),
         best first; [] for silence."""
+        generation = self._generation if generation is None else generation
+        return self._decode(pcm, prompt_words, generation)[0]
+
+    def _decode(self, pcm: bytes, prompt_words: Sequence[str], generation: int
+                ) -> tuple[list[tuple[str, float]], Any]:
+        """The hypotheses and the encoder's output (None for silence)."""
         import ctranslate2
         import numpy as np
 
-        generation = self._generation if generation is None else generation
         self.ready()
         audio = np.frombuffer(pcm, dtype=np.int16).astype(np.float32)
         if audio.size == 0 or float(np.sqrt(np.mean(audio ** 2))) < SILENCE_RMS:
-            return []
+            return [], None
         window = max(self.window, min(30.0, math.ceil(audio.size / 16000)))
         features = log_mel(audio / 32768.0, window,
                            self._model.n_mels if hasattr(self._model, "n_mels") else 80)
@@ -188,18 +205,61 @@ class WhisperRecognizer:
                 return_scores=True, max_length=len(prompt) + MAX_TOKENS,
                 suppress_blank=True)[0]
         tok = self._tokenizer
-        return [(tok.decode(ids), score) for ids, score in zip(result.sequences_ids,
-                                                                result.scores, strict=True)]
+        return [(tok.decode(ids), score) for ids, score in zip(
+            result.sequences_ids, result.scores, strict=True)], encoded
+
+    def _score(self, encoded: Any, texts: Sequence[str], generation: int) -> list[float]:
+        """Each text's summed token log-probability given the audio (teacher forcing,
+        through the model's alignment pass). No vocabulary prompt: it would cost a decoder
+        pass over a hundred tokens per text."""
+        import ctranslate2
+        import numpy as np
+
+        tok = self._tokenizer
+        ids = [tok.encode(t, add_special_tokens=False).ids for t in texts]
+        start = [tok.token_to_id("<|startoftranscript|>")]
+        if self._model.is_multilingual:
+            start += [tok.token_to_id(f"<|{self.lang}|>"), tok.token_to_id("<|transcribe|>")]
+        start.append(tok.token_to_id("<|notimestamps|>"))
+        frames = np.asarray(encoded)
+        with self._lock:
+            self._check(generation)
+            results = self._model.align(
+                ctranslate2.StorageView.from_array(np.repeat(frames, len(ids), axis=0)),
+                start, ids, [frames.shape[1] * 2] * len(ids))
+        return [float(np.sum(np.log(np.maximum(np.asarray(r.text_token_probs), 1e-12))))
+                for r in results]
+
+
+def agree(mapper: tuple[str | None, float, str], command: str | None, confidence: float
+          ) -> tuple[str | None, float]:
+    """Rescoring held to the text mapper's reading (measured in docs/voice.md: alone it
+    applied wrong commands and took chatter for commands). Where both read the same
+    command, the surer of the two confidences."""
+    if command is None or command != mapper[0]:
+        return None, confidence
+    return command, max(confidence, mapper[1])
+
+
+def read_hypothesis(text: str, graph: Graph, read: Callable[[str], str | None],
+                    english: bool = True) -> tuple[float, str, str] | None:
+    """(fit, command, grammar words) of one transcript (again with stutters folded, if
+    that reads better), or None when it reads as nothing valid."""
+    heard = words_of(text, english)
+    readings = [_reading(attempt, graph, read)
+                for attempt in {tuple(heard), tuple(collapse_repeats(heard))}]
+    return max((r for r in readings if r is not None), default=None)
 
 
 def map_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
                    read: Callable[[str], str | None], english: bool = True
                    ) -> tuple[str | None, float, str]:
-    """The command the hypotheses point to, its confidence and the words it was read from.
+    """The command the hypotheses point to, its confidence and the words it was read from
+    (the text mapper alone: no rescoring).
 
-    Each hypothesis is aligned to the grammar and read by the game (again with stutters
-    folded, if the reader refused it); its weight is its probability among the hypotheses
-    times how closely it fitted the grammar. The confidence is the winning command's share.
+    Each hypothesis is aligned to the grammar and read by the game; its weight is its
+    probability among the hypotheses times how closely it fitted the grammar. The
+    confidence is the winning command's share.
     """
     if not hyps:
         return None, 0.0, ""
@@ -209,10 +269,7 @@ def map_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
     votes: dict[str, float] = {}
     said: dict[str, str] = {}
     for (text, _), weight in zip(hyps, weights, strict=True):
-        heard = words_of(text, english)
-        readings = [_reading(attempt, graph, read)
-                    for attempt in {tuple(heard), tuple(collapse_repeats(heard))}]
-        found = max((r for r in readings if r is not None), default=None)
+        found = read_hypothesis(text, graph, read, english)
         if found is not None:
             fit, command, words = found
             votes[command] = votes.get(command, 0.0) + weight * fit
@@ -221,6 +278,19 @@ def map_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
         return None, 0.0, hyps[0][0].strip()
     command = max(votes, key=lambda c: votes[c])
     return command, votes[command] / total, said[command]
+
+
+def rescore_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
+                       read: Callable[[str], str | None], score: Scorer,
+                       english: bool = True, evidence: dict | None = None
+                       ) -> tuple[str | None, float, str]:
+    """As map_hypotheses, but the commands valid now are rescored with the model's own
+    likelihood (rescore.py): the hypotheses' grammar sentences and their neighbours."""
+    if not hyps:
+        return None, 0.0, ""
+    free = [(text, read_hypothesis(text, graph, read, english)) for text, _ in hyps]
+    mapped = list(dict.fromkeys(tuple(r[2].split()) for _, r in free if r is not None))
+    return shares(free, candidates(mapped, graph, read), score, evidence=evidence)
 
 
 def _reading(heard: Sequence[str], graph: Graph, read: Callable[[str], str | None]
