@@ -31,12 +31,19 @@ def system_language() -> str:
     return "fr"
 
 
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """The game (an installed one, by name) and the language, as `play` and `practice`
+    take them."""
+    default = default_game()
+    parser.add_argument("game", nargs="?", default=default, choices=game_names(),
+                        help=f"the game (default: {default or 'none installed'})")
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help="language (default: the system's, else fr)")
+
+
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     play = sub.add_parser("play", help="play a game, spoken and printed")
-    default = default_game()
-    play.add_argument("game", nargs="?", default=default, choices=game_names(),
-                      help=f"the game (default: {default or 'none installed'})")
-    play.add_argument("--lang", choices=LANGUAGES, help="language (default: the system's, else fr)")
+    add_game_options(play)
     play.add_argument("--rules", metavar="NAME",
                       help="the game's rule set (default: the game's first; an unknown name "
                            "is refused with the list of the game's rule sets)")

@@ -23,8 +23,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from companion.games.registry import default_game, game_names, load_game
-from companion.narrate.catalogue import LANGUAGES
+from companion.games.registry import load_game
 from companion.narrate.message import Message
 
 PLAYER = 0  # the human's seat; the computer has the other
@@ -32,11 +31,10 @@ THINKING_AFTER = 0.5  # seconds before "thinking" is said
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from companion.cli import add_game_options
+
     p = sub.add_parser("practice", help="play alone against the computer, by ear")
-    default = default_game()
-    p.add_argument("game", nargs="?", default=default, choices=game_names(),
-                   help=f"the game (default: {default or 'none installed'})")
-    p.add_argument("--lang", choices=LANGUAGES, help="language (default: the system's, else fr)")
+    add_game_options(p)
     p.add_argument("--rules", metavar="NAME", help="the game's rule set (default: its first)")
     p.add_argument("--level", default="normal", help="easy, normal or strong (default normal)")
     p.add_argument("--seed", type=int, help="the deals and the computer's choices (default: "
