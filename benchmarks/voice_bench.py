@@ -254,6 +254,30 @@ def make_case(rng: random.Random) -> Case:
 
 
 # ---------------------------------------------------------------- running
+def _spin() -> None:
+    while True:
+        pass
+
+
+class Busy:
+    """`n` processes that keep a core each busy while the benchmark runs: a player's machine
+    is rarely idle (a browser, a screen reader, another program)."""
+
+    def __init__(self, n: int) -> None:
+        self.procs = [multiprocessing.get_context("fork").Process(target=_spin, daemon=True)
+                      for _ in range(n)]
+
+    def __enter__(self) -> Busy:
+        for p in self.procs:
+            p.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for p in self.procs:
+            p.terminate()
+            p.join()
+
+
 @dataclass
 class Outcome:
     snr: int
@@ -559,6 +583,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="a CTranslate2 Whisper model (default: the installed tiny.en)")
     parser.add_argument("--mapper-only", action="store_true",
                         help="Whisper: map the transcripts only, no rescoring by the model")
+    parser.add_argument("--busy", type=int, default=0, metavar="N",
+                        help="keep N other processes spinning during the run (a busy machine)")
     parser.add_argument("--hmm", default=None,
                         help="acoustic model directory (default: the recognizer's own)")
     args = parser.parse_args(argv)
@@ -579,8 +605,9 @@ def main(argv: list[str] | None = None) -> int:
         models = enroll(voices, args.enroll, seeds[0], root, args.jobs)
     try:
         whisper = (args.whisper_model or "default") if args.recognizer == "whisper" else None
-        outcomes = run(jobs, threshold, args.jobs, args.verbose, args.hmm, args.mllr, models,
-                       whisper, not args.mapper_only)
+        with Busy(args.busy):
+            outcomes = run(jobs, threshold, args.jobs, args.verbose, args.hmm, args.mllr,
+                           models, whisper, not args.mapper_only)
     finally:
         if models:
             import shutil
@@ -602,6 +629,7 @@ def main(argv: list[str] | None = None) -> int:
             + ("one utterance at a time, decoded as in play (second opinions in worker "
                "processes)" if args.jobs == 1 else
                f"{args.jobs} utterances at a time, each decoded in one process")
+            + (f"; {args.busy} other processes spinning (a busy machine)" if args.busy else "")
             + f"; run {elapsed:.0f} s.{footprint}\n\n" + table(outcomes, by_noise=False) + "\n\n"
             + summary(outcomes) + "\n\nPer noise type:\n\n" + table(outcomes))
     print(text)

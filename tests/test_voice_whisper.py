@@ -233,3 +233,23 @@ def test_a_close_call_between_commands_is_not_sure_and_chatter_is_refused() -> N
     assert clear[0] == "take flute" and clear[1] > 0.99
     assert close[1] < 0.6
     assert chatter[1] < 0.4
+
+
+# -- a busy machine ---------------------------------------------------------------------
+@pytest.mark.skipif(not (engine_available() and tiny_en()), reason="needs the whisper extra")
+@pytest.mark.parametrize(("given", "expected"), [(None, "PASSIVE"), ("ACTIVE", "ACTIVE")])
+def test_the_engine_waits_passively_unless_told_otherwise(given: str | None,
+                                                          expected: str) -> None:
+    """OpenMP threads that spin while waiting made a decode take seconds on a machine whose
+    cores were busy (docs/voice.md): the recognizer asks for passive waiting before the
+    engine starts, and leaves a player's own choice alone."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}
+    if given is not None:
+        env["OMP_WAIT_POLICY"] = given
+    code = ("import os; from companion.voice.whisper import WhisperRecognizer as W; "
+            "W().ready(); print(os.environ['OMP_WAIT_POLICY'])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, check=True).stdout.strip()
+    assert out == expected

@@ -50,6 +50,13 @@ WORST_FREE = 0.3
 WORST_LIMIT = 0.8
 REFUSE_BELOW = 0.4
 RESCORE = True  # rescore the valid commands with the model's likelihood (rescore.py)
+# Scoring (teacher forcing through `align`) in batches of this many sentences: a larger batch
+# costs more than linearly here (24 at once: 3.4 times the time of three batches of 8).
+SCORE_BATCH = 8
+# Scoring sees the encoder's frames of the speech plus this margin, not the padded window:
+# the same log-likelihoods to about 0.3 nats, two to three times faster (docs/voice.md).
+SCORE_MARGIN = 1.0
+FRAMES_PER_SECOND = 50  # Whisper's encoder output
 SILENCE_RMS = 60.0  # 16-bit units: quieter than this is no speech at all
 
 
@@ -82,6 +89,10 @@ class WhisperRecognizer:
         import time
 
         started = time.perf_counter()
+        # OpenMP's worker threads spin while they wait by default: on a machine whose cores
+        # are busy with anything else a decode then took up to 18 s instead of 0.2 s
+        # (docs/voice.md). Passive waiting must be asked before the library starts.
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         try:
             import ctranslate2
             import tokenizers
@@ -142,12 +153,13 @@ class WhisperRecognizer:
         generation = self._generation
         self.evidence = {}
         hyps, encoded = self._decode(pcm, vocabulary(graph), generation)
+        seconds = len(pcm) / 2 / 16000
         self._check(generation)
         english = self.lang == "en"
         self.evidence.update(hyps=hyps, mapper=map_hypotheses(hyps, graph, read, english))
         if self.rescore and english and hyps:  # measured in English only
             command, confidence, words = rescore_hypotheses(
-                hyps, graph, read, lambda texts: self._score(encoded, texts, generation),
+                hyps, graph, read, lambda texts: self._score(encoded, texts, generation, seconds),
                 english, self.evidence)
             command, confidence = agree(self.evidence["mapper"], command, confidence)
         else:
@@ -208,27 +220,36 @@ class WhisperRecognizer:
         return [(tok.decode(ids), score) for ids, score in zip(
             result.sequences_ids, result.scores, strict=True)], encoded
 
-    def _score(self, encoded: Any, texts: Sequence[str], generation: int) -> list[float]:
+    def _score(self, encoded: Any, texts: Sequence[str], generation: int,
+               seconds: float | None = None) -> list[float]:
         """Each text's summed token log-probability given the audio (teacher forcing,
-        through the model's alignment pass). No vocabulary prompt: it would cost a decoder
-        pass over a hundred tokens per text."""
+        through the model's alignment pass), on the frames of `seconds` of speech and a
+        margin. No vocabulary prompt: it would cost a decoder pass over a hundred tokens
+        per text."""
         import ctranslate2
         import numpy as np
 
         tok = self._tokenizer
-        ids = [tok.encode(t, add_special_tokens=False).ids for t in texts]
         start = [tok.token_to_id("<|startoftranscript|>")]
         if self._model.is_multilingual:
             start += [tok.token_to_id(f"<|{self.lang}|>"), tok.token_to_id("<|transcribe|>")]
         start.append(tok.token_to_id("<|notimestamps|>"))
         frames = np.asarray(encoded)
-        with self._lock:
-            self._check(generation)
-            results = self._model.align(
-                ctranslate2.StorageView.from_array(np.repeat(frames, len(ids), axis=0)),
-                start, ids, [frames.shape[1] * 2] * len(ids))
-        return [float(np.sum(np.log(np.maximum(np.asarray(r.text_token_probs), 1e-12))))
-                for r in results]
+        if seconds is not None:
+            keep = math.ceil((seconds + SCORE_MARGIN) * FRAMES_PER_SECOND)
+            frames = np.ascontiguousarray(frames[:, :min(frames.shape[1], keep)])
+        ids = [tok.encode(t, add_special_tokens=False).ids for t in texts]
+        out: list[float] = []
+        for first in range(0, len(ids), SCORE_BATCH):
+            batch = ids[first:first + SCORE_BATCH]
+            with self._lock:
+                self._check(generation)
+                results = self._model.align(
+                    ctranslate2.StorageView.from_array(np.repeat(frames, len(batch), axis=0)),
+                    start, batch, [frames.shape[1] * 2] * len(batch))
+            out += [float(np.sum(np.log(np.maximum(np.asarray(r.text_token_probs), 1e-12))))
+                    for r in results]
+        return out
 
 
 def agree(mapper: tuple[str | None, float, str], command: str | None, confidence: float
