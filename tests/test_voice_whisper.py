@@ -253,3 +253,27 @@ def test_the_engine_waits_passively_unless_told_otherwise(given: str | None,
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, check=True).stdout.strip()
     assert out == expected
+
+
+# -- rhyming rivals (flute / blue...) ----------------------------------------------------
+def test_a_command_read_from_a_rhyming_rival_is_asked_about() -> None:
+    """Measured: "flute" heard as "blue, blue" applied reveal umbrella unasked at 6 dB. A
+    word with a known rival that reads as another valid command now caps the confidence,
+    so the player is asked; where the rival is not valid now, nothing changes."""
+    from companion.games.hanamikoji.voice.hooks import rival_checked
+    from companion.voice.policy import Accept, Confirm, decide
+    from companion.voice.sphinx import Recognition
+
+    def read(ctx: Context):  # type: ignore[no-untyped-def]
+        return lambda words: normalize(words, "en", ctx)
+
+    heard = Recognition("reveal umbrella", 1.0, "blue")
+    assert isinstance(decide(heard), Accept)
+    asked = rival_checked(heard, read(Context.reveal()))
+    assert asked.command == "reveal umbrella" and isinstance(decide(asked), Confirm)
+    # flute offered, no umbrella: "blue" has no valid rival reading, "fan" has no rival.
+    only_flute = Context.answer_gift((Item.FLUTE, Item.FAN, Item.TEA))
+    sure = Recognition("take flute", 0.95, "take the flute")
+    assert rival_checked(sure, read(only_flute)) == sure
+    fan = Recognition("reveal fan", 0.95, "reveal the fan")
+    assert rival_checked(fan, read(Context.reveal())) == fan

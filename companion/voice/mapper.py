@@ -114,6 +114,10 @@ class Graph:
     edges: list[list[tuple[int, str | None]]] = field(default_factory=list)
     start: int = 0
     end: int = 0
+    # Built once a graph is complete and asked (a decode asks them thousands of times).
+    _closures: dict[int, frozenset[int]] = field(default_factory=dict, repr=False,
+                                                 compare=False)
+    _words: frozenset[str] | None = field(default=None, repr=False, compare=False)
 
     def node(self) -> int:
         self.edges.append([])
@@ -121,10 +125,21 @@ class Graph:
 
     def link(self, a: int, b: int, word: str | None = None) -> None:
         self.edges[a].append((b, word))
+        self._closures.clear()
+        self._words = None
 
     @property
     def words(self) -> frozenset[str]:
-        return frozenset(w for out in self.edges for _, w in out if w is not None)
+        if self._words is None:
+            self._words = frozenset(w for out in self.edges for _, w in out if w is not None)
+        return self._words
+
+    def closure(self, node: int) -> frozenset[int]:
+        """The nodes reached from `node` by empty edges (itself included)."""
+        found = self._closures.get(node)
+        if found is None:
+            found = self._closures[node] = frozenset(_empty_closure({node}, self))
+        return found
 
 
 _TOKEN = re.compile(r"<[^>]+>|/[^/]*/|[()\[\]|+*]|[^\s()\[\]|+*<>/;]+")
@@ -315,10 +330,10 @@ def collapse_repeats(words: Iterable[str]) -> list[str]:
 
 def accepts(graph: Graph, words: Sequence[str]) -> bool:
     """Whether the word sequence is a path from start to end (no cost allowed)."""
-    here = _empty_closure({graph.start}, graph)
+    here = graph.closure(graph.start)
     for word in words:
-        here = _empty_closure({b for a in here for b, label in graph.edges[a] if label == word},
-                              graph)
+        here = frozenset().union(*(graph.closure(b) for a in here
+                                   for b, label in graph.edges[a] if label == word))
         if not here:
             return False
     return graph.end in here

@@ -156,11 +156,13 @@ class WhisperRecognizer:
         seconds = len(pcm) / 2 / 16000
         self._check(generation)
         english = self.lang == "en"
-        self.evidence.update(hyps=hyps, mapper=map_hypotheses(hyps, graph, read, english))
+        reading = reader(graph, read, english)
+        self.evidence.update(hyps=hyps, mapper=map_hypotheses(hyps, graph, read, english,
+                                                              reading))
         if self.rescore and english and hyps:  # measured in English only
             command, confidence, words = rescore_hypotheses(
                 hyps, graph, read, lambda texts: self._score(encoded, texts, generation, seconds),
-                english, self.evidence)
+                english, self.evidence, reading)
             command, confidence = agree(self.evidence["mapper"], command, confidence)
         else:
             command, confidence, words = self.evidence["mapper"]
@@ -220,25 +222,35 @@ class WhisperRecognizer:
         return [(tok.decode(ids), score) for ids, score in zip(
             result.sequences_ids, result.scores, strict=True)], encoded
 
-    def _score(self, encoded: Any, texts: Sequence[str], generation: int,
-               seconds: float | None = None) -> list[float]:
-        """Each text's summed token log-probability given the audio (teacher forcing,
-        through the model's alignment pass), on the frames of `seconds` of speech and a
-        margin. No vocabulary prompt: it would cost a decoder pass over a hundred tokens
-        per text."""
-        import ctranslate2
-        import numpy as np
-
+    def _start(self) -> list[int]:
+        """The tokens a transcript follows (no vocabulary prompt: scoring a sentence with it
+        would cost a decoder pass over a hundred tokens)."""
         tok = self._tokenizer
         start = [tok.token_to_id("<|startoftranscript|>")]
         if self._model.is_multilingual:
             start += [tok.token_to_id(f"<|{self.lang}|>"), tok.token_to_id("<|transcribe|>")]
-        start.append(tok.token_to_id("<|notimestamps|>"))
+        return start + [tok.token_to_id("<|notimestamps|>")]
+
+    @staticmethod
+    def _speech_frames(encoded: Any, seconds: float | None) -> Any:
+        """The encoder's frames of `seconds` of speech and a margin (all when None)."""
+        import numpy as np
+
         frames = np.asarray(encoded)
-        if seconds is not None:
-            keep = math.ceil((seconds + SCORE_MARGIN) * FRAMES_PER_SECOND)
-            frames = np.ascontiguousarray(frames[:, :min(frames.shape[1], keep)])
-        ids = [tok.encode(t, add_special_tokens=False).ids for t in texts]
+        if seconds is None:
+            return frames
+        keep = math.ceil((seconds + SCORE_MARGIN) * FRAMES_PER_SECOND)
+        return np.ascontiguousarray(frames[:, :min(frames.shape[1], keep)])
+
+    def _score(self, encoded: Any, texts: Sequence[str], generation: int,
+               seconds: float | None = None) -> list[float]:
+        """Each text's summed token log-probability given the audio (teacher forcing,
+        through the model's alignment pass)."""
+        import ctranslate2
+        import numpy as np
+
+        frames = self._speech_frames(encoded, seconds)
+        ids = [self._tokenizer.encode(t, add_special_tokens=False).ids for t in texts]
         out: list[float] = []
         for first in range(0, len(ids), SCORE_BATCH):
             batch = ids[first:first + SCORE_BATCH]
@@ -246,11 +258,10 @@ class WhisperRecognizer:
                 self._check(generation)
                 results = self._model.align(
                     ctranslate2.StorageView.from_array(np.repeat(frames, len(batch), axis=0)),
-                    start, batch, [frames.shape[1] * 2] * len(batch))
+                    self._start(), batch, [frames.shape[1] * 2] * len(batch))
             out += [float(np.sum(np.log(np.maximum(np.asarray(r.text_token_probs), 1e-12))))
                     for r in results]
         return out
-
 
 def agree(mapper: tuple[str | None, float, str], command: str | None, confidence: float
           ) -> tuple[str | None, float]:
@@ -272,8 +283,23 @@ def read_hypothesis(text: str, graph: Graph, read: Callable[[str], str | None],
     return max((r for r in readings if r is not None), default=None)
 
 
+def reader(graph: Graph, read: Callable[[str], str | None], english: bool = True
+           ) -> Callable[[str], tuple[float, str, str] | None]:
+    """read_hypothesis, once per word sequence: the hypotheses often differ only in
+    punctuation or case, and both readings (text mapper, rescoring) ask the same."""
+    seen: dict[tuple[str, ...], tuple[float, str, str] | None] = {}
+
+    def reading(text: str) -> tuple[float, str, str] | None:
+        key = tuple(words_of(text, english))
+        if key not in seen:
+            seen[key] = read_hypothesis(text, graph, read, english)
+        return seen[key]
+    return reading
+
+
 def map_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
-                   read: Callable[[str], str | None], english: bool = True
+                   read: Callable[[str], str | None], english: bool = True,
+                   reading: Callable[[str], tuple[float, str, str] | None] | None = None
                    ) -> tuple[str | None, float, str]:
     """The command the hypotheses point to, its confidence and the words it was read from
     (the text mapper alone: no rescoring).
@@ -289,8 +315,9 @@ def map_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
     total = sum(weights)
     votes: dict[str, float] = {}
     said: dict[str, str] = {}
+    reading = reading or reader(graph, read, english)
     for (text, _), weight in zip(hyps, weights, strict=True):
-        found = read_hypothesis(text, graph, read, english)
+        found = reading(text)
         if found is not None:
             fit, command, words = found
             votes[command] = votes.get(command, 0.0) + weight * fit
@@ -303,13 +330,15 @@ def map_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
 
 def rescore_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
                        read: Callable[[str], str | None], score: Scorer,
-                       english: bool = True, evidence: dict | None = None
+                       english: bool = True, evidence: dict | None = None,
+                       reading: Callable[[str], tuple[float, str, str] | None] | None = None
                        ) -> tuple[str | None, float, str]:
     """As map_hypotheses, but the commands valid now are rescored with the model's own
     likelihood (rescore.py): the hypotheses' grammar sentences and their neighbours."""
     if not hyps:
         return None, 0.0, ""
-    free = [(text, read_hypothesis(text, graph, read, english)) for text, _ in hyps]
+    reading = reading or reader(graph, read, english)
+    free = [(text, reading(text)) for text, _ in hyps]
     mapped = list(dict.fromkeys(tuple(r[2].split()) for _, r in free if r is not None))
     return shares(free, candidates(mapped, graph, read), score, evidence=evidence)
 

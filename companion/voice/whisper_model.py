@@ -150,15 +150,19 @@ def log_mel(audio: Any, seconds: float, n_mels: int = N_MELS) -> Any:
     import numpy as np
 
     n = int(seconds * SAMPLE_RATE)
+    used = min(n, len(audio))
     padded = np.zeros(n, dtype=np.float32)
-    padded[:min(n, len(audio))] = audio[:n]
+    padded[:used] = audio[:used]
     frames_n = n // HOP
+    # Frames wholly in the zero padding are silence (log10 of the floor): only the frames
+    # that touch the audio are transformed, a fifth of a 10 s window for a 2 s command.
+    touched = min(frames_n, (used + N_FFT // 2) // HOP + 1)
     signal = np.pad(padded, N_FFT // 2, mode="reflect")
     window = np.hanning(N_FFT + 1)[:-1].astype(np.float32)  # periodic
-    idx = np.arange(N_FFT)[None, :] + HOP * np.arange(frames_n)[:, None]
+    idx = np.arange(N_FFT)[None, :] + HOP * np.arange(touched)[:, None]
     spectrum = np.fft.rfft(signal[idx] * window, axis=1)
     power = (spectrum.real ** 2 + spectrum.imag ** 2).astype(np.float32)
-    mel = mel_filters(n_mels) @ power.T
-    logs = np.log10(np.maximum(mel, 1e-10))
+    logs = np.full((n_mels, frames_n), -10.0, dtype=np.float32)
+    logs[:, :touched] = np.log10(np.maximum(mel_filters(n_mels) @ power.T, 1e-10))
     logs = np.maximum(logs, logs.max() - 8.0)
     return ((logs + 4.0) / 4.0).astype(np.float32)

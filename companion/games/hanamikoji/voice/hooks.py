@@ -4,6 +4,7 @@ was heard, with the same policy for every game)."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from collections.abc import Mapping, Sequence
@@ -12,7 +13,12 @@ from typing import Any
 from companion.games.hanamikoji.interpret import parse_command
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.grammar import build_grammar, grammar_words, phrase_list
-from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, PRONUNCIATIONS
+from companion.games.hanamikoji.voice.lexicon import (
+    EN_NUMBERS,
+    ENGLISH,
+    PRONUNCIATIONS,
+    RIVALS,
+)
 from companion.games.hanamikoji.voice.words import normalize
 from companion.voice.decoders import VoiceUnavailable
 from companion.voice.sphinx import ALWAYS_ANSWERED, HIGH, LOW, Grammar, Recognition
@@ -54,6 +60,20 @@ def teach(engine: Any) -> None:
         engine.add_words({w: PRONUNCIATIONS[w] for w in missing})
 
 
+def rival_checked(rec: Recognition, read: Any) -> Recognition:
+    """The recognition, asked about (confidence capped to LOW) when one of its words has a
+    known rival (RIVALS: flute and blue...) that reads as another valid command now."""
+    if rec.command is None or rec.confidence <= LOW:
+        return rec
+    words = rec.words.split()
+    for i, word in enumerate(words):
+        for rival in RIVALS.get(word, ()):
+            other = read(" ".join([*words[:i], rival, *words[i + 1:]]))
+            if other is not None and other != rec.command:
+                return dataclasses.replace(rec, confidence=LOW)
+    return rec
+
+
 class HanamikojiRecognizer:
     """`recognize(pcm, context)` as companion/voice/listen.py expects, in Hanamikoji
     contexts, with the Sphinx or Whisper engine (English: the JSGF grammar), or a Vosk or
@@ -79,9 +99,9 @@ class HanamikojiRecognizer:
             lang = self.engine.lang
             return self.engine.recognize_phrases(  # type: ignore[no-any-return]
                 pcm, phrase_list(ctx, lang), lambda text: normalize(text, lang, ctx))
-        return self.engine.recognize_grammar(  # type: ignore[no-any-return]
-            pcm, Grammar(ctx.name, build_grammar(ctx)), _wide(),
-            lambda words: normalize(words, "en", ctx), settled)
+        read = functools.partial(normalize, lang="en", context=ctx)
+        return rival_checked(self.engine.recognize_grammar(
+            pcm, Grammar(ctx.name, build_grammar(ctx)), _wide(), read, settled), read)
 
     def words(self, pcm: bytes, context: Context | None = None) -> str:
         """The raw grammar words only (diagnostics)."""

@@ -19,7 +19,7 @@ from companion.voice.shared_words import QUERIES, SETTING_PHRASES, SETTINGS
 from stickers.colours import COLOUR_NAMES, SYMBOLS, Colour
 
 __all__ = ["ENGLISH", "EN_NUMBERS", "FRENCH", "FR_NUMBERS", "LEXICONS", "PRONUNCIATIONS",
-           "QUERIES", "SETTINGS", "SETTING_PHRASES", "Lexicon", "fold", "lexicon"]
+           "QUERIES", "RIVALS", "SETTINGS", "SETTING_PHRASES", "Lexicon", "fold", "lexicon"]
 
 # Synonyms beyond what the data tables name; keyed by item so a new item cannot be forgotten.
 _EN_ITEM_SYNONYMS: dict[Item, tuple[str, ...]] = {
@@ -178,3 +178,20 @@ PRONUNCIATIONS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "ruri": ("R UH R IY", "R UW R IY"),
     "yoko": ("Y OW K OW",),
 })
+
+
+def _rivals(pairs: tuple[tuple[str, str], ...]) -> Mapping[str, tuple[str, ...]]:
+    out: dict[str, tuple[str, ...]] = {}
+    for a, b in pairs:
+        out[a] = (*out.get(a, ()), b)
+        out[b] = (*out.get(b, ()), a)
+    return MappingProxyType(out)
+
+
+# English card words the recognizers take for one another, naming different cards: the
+# confusions benchmarks/whisper_tune.py counted three times or more (docs/voice.md). A
+# command read from one of them is asked about when the rival reads as another command.
+RIVALS: Mapping[str, tuple[str, ...]] = _rivals((
+    ("flute", "blue"), ("violet", "five"), ("parasol", "tea"), ("green", "three"),
+    ("two", "blue"), ("pink", "one"), ("tea", "one"),
+))
