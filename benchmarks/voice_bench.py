@@ -512,7 +512,8 @@ def summary(outcomes: list[Outcome]) -> str:
                      f"{rate((40, 20, 10, 6), 'wrong'):.1f}% over all SNRs (applied without a "
                      f"question {rate((40, 20, 10, 6), 'applied'):.1f}%); out-of-grammar "
                      f"accepted {_pct(sum(o.command is not None for o in oog), len(oog)).strip()}"
-                     f"; median {statistics.median(ms):.0f} ms")
+                     f"; median {statistics.median(ms):.0f} ms, p95 "
+                     f"{sorted(ms)[int(0.95 * (len(ms) - 1))]:.0f} ms")
     return "\n".join(lines)
 
 
