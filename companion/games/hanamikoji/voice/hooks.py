@@ -11,7 +11,12 @@ from typing import Any
 
 from companion.games.hanamikoji.interpret import parse_command
 from companion.games.hanamikoji.voice.context import Context
-from companion.games.hanamikoji.voice.grammar import build_grammar, grammar_words, phrase_list
+from companion.games.hanamikoji.voice.grammar import (
+    build_grammar,
+    grammar_words,
+    phrase_list,
+    prompt_words,
+)
 from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, PRONUNCIATIONS
 from companion.games.hanamikoji.voice.words import normalize
 from companion.voice.decoders import VoiceUnavailable
@@ -78,7 +83,8 @@ class HanamikojiRecognizer:
         if self._vosk:
             lang = self.engine.lang
             return self.engine.recognize_phrases(  # type: ignore[no-any-return]
-                pcm, phrase_list(ctx, lang), lambda text: normalize(text, lang, ctx))
+                pcm, phrase_list(ctx, lang), lambda text: normalize(text, lang, ctx),
+                prompt=prompt_words(ctx, lang))
         return self.engine.recognize_grammar(  # type: ignore[no-any-return]
             pcm, Grammar(ctx.name, build_grammar(ctx)), _wide(),
             lambda words: normalize(words, "en", ctx), settled)
