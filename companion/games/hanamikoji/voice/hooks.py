@@ -17,7 +17,7 @@ from companion.games.hanamikoji.voice.grammar import (
     phrase_list,
     prompt_words,
 )
-from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, PRONUNCIATIONS
+from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, LANGS, PRONUNCIATIONS
 from companion.games.hanamikoji.voice.words import normalize
 from companion.voice.decoders import VoiceUnavailable
 from companion.voice.sphinx import ALWAYS_ANSWERED, HIGH, LOW, Grammar, Recognition
@@ -182,6 +182,7 @@ class HanamikojiVoice:
     """Hanamikoji's voice hooks (companion.games.protocol.VoiceHooks)."""
 
     pronunciations: Mapping[str, Sequence[str]] = PRONUNCIATIONS
+    languages: tuple[str, ...] = LANGS
 
     def context_for(self, session: Any) -> Context:
         return context_for(session)
