@@ -720,8 +720,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"({'/'.join(map(str, ENROLL_SNRS))} dB)" if args.enroll else "")
     footprint = whisper_footprint(args.whisper_model) if args.recognizer == "whisper" else ""
     recognizer = args.recognizer + (
-        " (text mapper only)" if args.mapper_only else " (rescored)"
-        if args.recognizer == "whisper" else "")
+        " (text mapper only)" if args.mapper_only or args.lang != "en" else " (rescored)"
+        if args.recognizer == "whisper" else "")  # rescoring: English only (whisper.py)
     said = "" if args.lang == "en" else f"; commands in {args.lang}"
     text = (f"Recognizer {recognizer}; engine {args.engine}{enrolled}{said}: seeds {seeds}, "
             f"{per_seed} utterances each, "
