@@ -192,6 +192,120 @@ def spoken_card(item: Item, rng: random.Random, numbers: bool = True) -> str:
     return EN_NUMBERS[item - 1]
 
 
+# -- other languages (--lang): the same kinds of command, said in that language ------------
+LANG_VOICES: dict[str, tuple[str, ...]] = {
+    "fr": ("fr-fr", "fr-fr+m3", "fr-fr+f2", "fr-be", "fr-ch+f4", "fr-fr+m7"),
+    "es": ("es", "es+m3", "es+f2", "es-419", "es-419+f4", "es+m7"),
+    "uk": ("uk", "uk+m3", "uk+f2", "uk+f4", "uk+m7", "uk+klatt"),
+}
+# Templates per language: {} is a card (or cards), "acc" marks a card said after a verb.
+PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
+    "fr": {"gift": ("offre {}, {} et {}", "offre {} {} {}"),
+           "competition": ("échange {} et {}, {} et {}", "échange {} {}, {} {}"),
+           "secret": ("secret", "le secret"), "discard": ("dépôt", "le dépôt"),
+           "take": ("je prends {acc}", "{}", "prendre {acc}"),
+           "pair": ("la première paire", "je prends la deuxième paire", "la deuxième paire"),
+           "reveal": ("révèle {acc}", "{}"), "yes": ("oui", "d'accord"), "no": ("non",),
+           "oog": ("quelle heure est-il", "passe-moi les chips", "je crois que c'est ton tour",
+                   "attends une seconde", "qui est en train de gagner")},
+    "es": {"gift": ("regalo {}, {} y {}", "regalo {} {} {}"),
+           "competition": ("competición {} y {}, {} y {}", "competición {} {}, {} {}"),
+           "secret": ("secreto", "el secreto"), "discard": ("renuncia", "la renuncia"),
+           "take": ("tomo {acc}", "{}", "me quedo con {acc}"),
+           "pair": ("la primera pareja", "tomo la segunda pareja", "la segunda pareja"),
+           "reveal": ("revelo {acc}", "{}", "mi secreto es {acc}"), "yes": ("sí", "vale"),
+           "no": ("no",),
+           "oog": ("qué hora es", "pásame las patatas", "creo que te toca a ti",
+                   "espera un momento", "quién va ganando")},
+    "uk": {"gift": ("подарунок {}, {} і {}", "подарунок {} {} {}"),
+           "competition": ("боротьба {} і {}, {} і {}", "боротьба {} {}, {} {}"),
+           "secret": ("таємниця",), "discard": ("мотлох",),
+           "take": ("беру {acc}", "{}", "я беру {acc}"),
+           "pair": ("перша пара", "беру другу пару", "беру першу пару"),
+           "reveal": ("відкриваю {acc}", "{}"), "yes": ("так",), "no": ("ні",),
+           "oog": ("котра година", "передай мені чипси", "здається, зараз твій хід",
+                   "зачекай секунду", "хто зараз виграє")},
+}
+
+
+def spoken_card_in(item: Item, rng: random.Random, lang: str, after_verb: bool = False,
+                   numbers: bool = True) -> str:
+    """A way a player names a card in `lang`: its item 40%, colour 25%, symbol, geisha,
+    position; after a verb, in the form the sentence needs ("беру флейту", "червону")."""
+    from companion.games.hanamikoji.voice.lexicon import _catalogue_words, lexicon
+    from stickers.colours import COLOUR_NAMES, NAME_LANGS, SYMBOLS
+
+    lex, index = lexicon(lang), NAME_LANGS.index(lang)
+    colour = item.geisha.colour
+    roll = rng.random()
+    if roll < 0.4:
+        if lang == "fr":
+            return item.geisha.item_fr
+        names = _catalogue_words(lang)["items"][item.word]
+        return names[1] if after_verb else names[0]
+    if roll < 0.65:
+        word = COLOUR_NAMES[colour][index]
+        if lang == "uk" and after_verb:  # "беру червону (карту)"
+            word = word[:-2] + ("ю" if word.endswith("ій") else "у")
+        return word
+    if roll < 0.77:
+        symbol = SYMBOLS[colour][index]
+        if lang == "uk" and after_verb:
+            return next(w for w in sorted(lex.forms) if w[:-1] == symbol[:-1]) \
+                if symbol.endswith(("а", "я")) else symbol
+        return symbol
+    if roll < 0.9 or not numbers:
+        return item.geisha.name if lang != "uk" else _catalogue_words("uk")["geishas"][
+            item.geisha.name][0]
+    return next(w for w, n in lex.numbers.items() if n == item and not w.isdigit())
+
+
+def make_case_in(rng: random.Random, lang: str) -> Case:
+    """As make_case, in another language (the truth is what the lexicon reads)."""
+    from companion.games.hanamikoji.voice.lexicon import lexicon
+
+    words = PHRASES[lang]
+    kind = rng.choices(["gift", "competition", "secret", "discard", "take_gift", "take_pair",
+                        "reveal", "query", "confirm", "oog"],
+                       weights=[14, 12, 6, 6, 16, 12, 8, 10, 6, 10])[0]
+    cards = [Item(rng.randint(1, 7)) for _ in range(4)]
+
+    def said(template: str, item: Item, numbers: bool = True) -> str:
+        return template.replace("{acc}", "{}").format(
+            spoken_card_in(item, rng, lang, "{acc}" in template, numbers))
+    if kind in ("gift", "competition", "secret", "discard"):
+        token = Token[kind.upper()]
+        others = [t for t in Token if t is not token]
+        ctx = Context.action({token, *rng.sample(others, rng.randint(0, 3))})
+        n = token.cards if token in (Token.GIFT, Token.COMPETITION) else 0
+        spoken = rng.choice(words[kind]).format(
+            *(spoken_card_in(c, rng, lang) for c in cards[:n]))
+    elif kind == "take_gift":
+        ctx = Context.answer_gift(cards[:3])
+        spoken = said(rng.choice(words["take"]), cards[rng.randrange(3)], numbers=False)
+    elif kind == "take_pair":
+        ctx = Context.answer_competition(cards[:2], cards[2:])
+        spoken = rng.choice(words["pair"])
+    elif kind == "reveal":
+        ctx = Context.reveal()
+        spoken = said(rng.choice(words["reveal"]), cards[0], numbers=False)
+    elif kind == "query":
+        spoken = rng.choice(sorted(lexicon(lang).queries))
+        ctx = rng.choice([Context.action(), Context.answer_gift(cards[:3]), Context.reveal()])
+    elif kind == "confirm":
+        spoken = rng.choice(words[rng.choice(("yes", "no"))])
+        ctx = Context.confirm()
+    else:
+        spoken = rng.choice(words["oog"])
+        ctx = rng.choice([Context.action(), Context.answer_gift(cards[:3]), Context.reveal(),
+                          Context.confirm()])
+        return Case(spoken, None, ctx)
+    truth = normalize(spoken, lang, ctx)
+    if truth is None:  # a draw the game cannot accept (a card in both pairs): draw again
+        return make_case_in(rng, lang)
+    return Case(spoken, truth, ctx)
+
+
 def make_case(rng: random.Random) -> Case:
     kind = rng.choices(["gift", "competition", "secret", "discard", "take_gift", "take_pair",
                         "reveal", "query", "confirm", "oog"],
@@ -316,14 +430,15 @@ def baseline(pcm: bytes, ctx: Context) -> str | None:
 
 
 def make_jobs(seeds: list[int], per_seed: int, snrs: tuple[int, ...], any_every: int,
-              baseline_every: int, voices: tuple[str, ...] = VOICES) -> list[Job]:
+              baseline_every: int, voices: tuple[str, ...] = VOICES, lang: str = "en"
+              ) -> list[Job]:
     jobs = []
     for seed in seeds:
         rng = random.Random(seed)
         nrng = np.random.default_rng(seed)
         babble = Babble(rng)
         for index in range(per_seed):
-            case = make_case(rng)
+            case = make_case(rng) if lang == "en" else make_case_in(rng, lang)
             voice = rng.choice(voices)
             speech = synth(case.spoken, voice, rng.randint(130, 190), rng.randint(25, 75))
             modes = ("context",)
@@ -383,14 +498,15 @@ _PARALLEL = False  # second opinions in decoder processes, as in play (--jobs 1 
 
 _WHISPER: str | None = None  # "default" or a model directory: recognize with Whisper
 _RESCORE = True  # Whisper: rescore the valid commands with the model (else the text mapper)
+_LANG = "en"  # the language of the commands (--lang)
 
 
 def _init(threshold: float, hmm: str | None = None, mllr: str | None = None,
           models: dict[str, str] | None = None, parallel: bool = False,
-          whisper: str | None = None, rescore: bool = True) -> None:
-    global _THRESHOLD, _HMM, _MLLR, _PARALLEL, _WHISPER, _RESCORE
+          whisper: str | None = None, rescore: bool = True, lang: str = "en") -> None:
+    global _THRESHOLD, _HMM, _MLLR, _PARALLEL, _WHISPER, _RESCORE, _LANG
     _THRESHOLD, _HMM, _MLLR, _PARALLEL, _WHISPER = threshold, hmm, mllr, parallel, whisper
-    _RESCORE = rescore
+    _RESCORE, _LANG = rescore, lang
     _MODELS.update(models or {})
 
 
@@ -401,7 +517,7 @@ def _recognizer(voice: str) -> HanamikojiRecognizer:
         from companion.voice.whisper import WhisperRecognizer
 
         _RECOGNIZERS[key] = HanamikojiRecognizer(WhisperRecognizer(
-            None if _WHISPER == "default" else _WHISPER, rescore=_RESCORE))
+            None if _WHISPER == "default" else _WHISPER, lang=_LANG, rescore=_RESCORE))
     if key not in _RECOGNIZERS:
         _RECOGNIZERS[key] = HanamikojiRecognizer(SphinxRecognizer(
             hmm=_MODELS.get(voice, _HMM), mllr=_MLLR, parallel=_PARALLEL))
@@ -435,13 +551,14 @@ def _work(job: Job) -> list[Outcome]:
 def run(jobs: list[Job], threshold: float, processes: int, verbose: bool,
         hmm: str | None = None, mllr: str | None = None,
         models: dict[str, str] | None = None, whisper: str | None = None,
-        rescore: bool = True) -> list[Outcome]:
+        rescore: bool = True, lang: str = "en") -> list[Outcome]:
     # One utterance at a time: decode as the companion does in play, second opinions in
     # worker processes beside the main decode (the latency a player meets). Several at a
     # time: each in one process, or the cores would be shared three ways.
     parallel = processes == 1
     with multiprocessing.get_context("fork").Pool(
-            processes, _init, (threshold, hmm, mllr, models, parallel, whisper, rescore)) as pool:
+            processes, _init, (threshold, hmm, mllr, models, parallel, whisper, rescore,
+                               lang)) as pool:
         results = pool.map(_work, jobs, chunksize=4)
     outcomes = []
     for job, result in zip(jobs, results, strict=True):
@@ -517,11 +634,12 @@ def summary(outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
-def write_docs(text: str, engine: str = "espeak", enrolled: bool = False) -> None:
+def write_docs(text: str, engine: str = "espeak", enrolled: bool = False,
+               lang: str = "en") -> None:
     path = ROOT / "docs" / "voice.md"
     doc = path.read_text(encoding="utf-8")
     name = "voice-bench" + ("" if engine == "espeak" else f"-{engine}") + (
-        "-enroll" if enrolled else "")
+        "-enroll" if enrolled else "") + ("" if lang == "en" else f"-{lang}")
     begin, finish = (m.replace("voice-bench", name) for m in (DOC_BEGIN, DOC_END))
     start, end = doc.index(begin) + len(begin), doc.index(finish)
     path.write_text(doc[:start] + "\n" + text + "\n" + doc[end:], encoding="utf-8")
@@ -586,10 +704,20 @@ def main(argv: list[str] | None = None) -> int:
                         help="Whisper: map the transcripts only, no rescoring by the model")
     parser.add_argument("--busy", type=int, default=0, metavar="N",
                         help="keep N other processes spinning during the run (a busy machine)")
+    parser.add_argument("--lang", choices=["en", *LANG_VOICES], default="en",
+                        help="the commands' language: espeak-ng voices of that language, "
+                             "commands drawn in it; Whisper base for all but English "
+                             "(--recognizer whisper; pocketsphinx and the baseline are "
+                             "English only)")
     parser.add_argument("--hmm", default=None,
                         help="acoustic model directory (default: the recognizer's own)")
     args = parser.parse_args(argv)
+    if args.lang != "en" and (args.recognizer != "whisper" or args.engine != "espeak"):
+        parser.error("--lang other than en needs --recognizer whisper and espeak-ng voices")
     voices = VOICES if args.engine == "espeak" else tuple(f"flite:{v}" for v in FLITE_VOICES)
+    if args.lang != "en":
+        voices = LANG_VOICES[args.lang]
+        args.baseline_every = 0  # recognize_sphinx is English only
     if args.voices:
         prefix = "flite:" if args.engine == "flite" else ""
         voices = tuple(prefix + v for v in args.voices.split(","))
@@ -597,7 +725,8 @@ def main(argv: list[str] | None = None) -> int:
     threshold = CONFIRM_THRESHOLD if args.threshold is None else args.threshold
     seeds, per_seed = (args.seeds[:1], 8) if args.quick else (args.seeds, args.per_seed)
     t0 = time.perf_counter()
-    jobs = make_jobs(seeds, per_seed, SNRS, args.any_every, args.baseline_every, voices)
+    jobs = make_jobs(seeds, per_seed, SNRS, args.any_every, args.baseline_every, voices,
+                     args.lang)
     models = None
     if args.enroll:
         import tempfile
@@ -608,7 +737,7 @@ def main(argv: list[str] | None = None) -> int:
         whisper = (args.whisper_model or "default") if args.recognizer == "whisper" else None
         with Busy(args.busy):
             outcomes = run(jobs, threshold, args.jobs, args.verbose, args.hmm, args.mllr,
-                           models, whisper, not args.mapper_only)
+                           models, whisper, not args.mapper_only, args.lang)
     finally:
         if models:
             import shutil
@@ -619,9 +748,10 @@ def main(argv: list[str] | None = None) -> int:
                 f"({'/'.join(map(str, ENROLL_SNRS))} dB)" if args.enroll else "")
     footprint = whisper_footprint(args.whisper_model) if args.recognizer == "whisper" else ""
     recognizer = args.recognizer + (
-        " (text mapper only)" if args.mapper_only else " (rescored)"
-        if args.recognizer == "whisper" else "")
-    text = (f"Recognizer {recognizer}; engine {args.engine}{enrolled}: seeds {seeds}, "
+        " (text mapper only)" if args.mapper_only or args.lang != "en" else " (rescored)"
+        if args.recognizer == "whisper" else "")  # rescoring: English only (whisper.py)
+    said = "" if args.lang == "en" else f"; commands in {args.lang}"
+    text = (f"Recognizer {recognizer}; engine {args.engine}{enrolled}{said}: seeds {seeds}, "
             f"{per_seed} utterances each, "
             f"{len(voices)} voices, SNRs "
             f"{'/'.join(map(str, SNRS))} dB x {'/'.join(NOISES)} noise; `any` on 1 utterance in "
@@ -643,7 +773,7 @@ def main(argv: list[str] | None = None) -> int:
                 out.write(json.dumps(dataclasses.asdict(o)) + "\n")
     if args.write_docs:
         write_docs(text, args.engine + ("-whisper" if args.recognizer == "whisper" else ""),
-                   bool(args.enroll))
+                   bool(args.enroll), args.lang)
     return 0
 
 

@@ -22,37 +22,43 @@ class Colour(Enum):
     WHITE = "white"
 
 
-# Symbol names per colour, (English, French), as the seed's "Adaptation" section gives them.
-SYMBOLS: dict[Colour, tuple[str, str]] = {
-    Colour.RED: ("heart", "cœur"),
-    Colour.YELLOW: ("moon", "lune"),
-    Colour.BLUE: ("drop", "goutte d'eau"),
-    Colour.ORANGE: ("filled circle", "rond plein"),
-    Colour.GREEN: ("clover", "trèfle"),
-    Colour.BROWN: ("four squares", "quatre carreaux"),
-    Colour.VIOLET: ("grapes", "grappe de raisin"),
-    Colour.PINK: ("flower", "fleur"),
-    Colour.BLACK: ("thick cross", "croix épaisse"),
-    Colour.WHITE: ("filled square", "carré plein"),
+# Symbol names per colour, (English, French, Spanish, Ukrainian): English and French as the
+# seed's "Adaptation" section gives them, Spanish and Ukrainian as the catalogues say them
+# (companion/locales/{es,uk}.toml; a test keeps them equal). The parsers below read English
+# and French (`LANGS`); the spoken names of all four feed the voice lexicons.
+SYMBOLS: dict[Colour, tuple[str, str, str, str]] = {
+    Colour.RED: ("heart", "cœur", "corazón", "серце"),
+    Colour.YELLOW: ("moon", "lune", "luna", "місяць"),
+    Colour.BLUE: ("drop", "goutte d'eau", "gota", "крапля"),
+    Colour.ORANGE: ("filled circle", "rond plein", "círculo relleno", "зафарбоване коло"),
+    Colour.GREEN: ("clover", "trèfle", "trébol", "конюшина"),
+    Colour.BROWN: ("four squares", "quatre carreaux", "cuatro cuadrados", "чотири квадрати"),
+    Colour.VIOLET: ("grapes", "grappe de raisin", "racimo de uvas", "гроно винограду"),
+    Colour.PINK: ("flower", "fleur", "flor", "квітка"),
+    Colour.BLACK: ("thick cross", "croix épaisse", "cruz gruesa", "товстий хрест"),
+    Colour.WHITE: ("filled square", "carré plein", "cuadrado relleno", "зафарбований квадрат"),
 }
 
-# Colour names, (English, French).
-COLOUR_NAMES: dict[Colour, tuple[str, str]] = {
-    Colour.RED: ("red", "rouge"),
-    Colour.YELLOW: ("yellow", "jaune"),
-    Colour.BLUE: ("blue", "bleu"),
-    Colour.ORANGE: ("orange", "orange"),
-    Colour.GREEN: ("green", "vert"),
-    Colour.BROWN: ("brown", "marron"),
-    Colour.VIOLET: ("violet", "violet"),
-    Colour.PINK: ("pink", "rose"),
-    Colour.BLACK: ("black", "noir"),
-    Colour.WHITE: ("white", "blanc"),
+# Colour names, (English, French, Spanish, Ukrainian).
+COLOUR_NAMES: dict[Colour, tuple[str, str, str, str]] = {
+    Colour.RED: ("red", "rouge", "rojo", "червоний"),
+    Colour.YELLOW: ("yellow", "jaune", "amarillo", "жовтий"),
+    Colour.BLUE: ("blue", "bleu", "azul", "синій"),
+    Colour.ORANGE: ("orange", "orange", "naranja", "помаранчевий"),
+    Colour.GREEN: ("green", "vert", "verde", "зелений"),
+    Colour.BROWN: ("brown", "marron", "marrón", "коричневий"),
+    Colour.VIOLET: ("violet", "violet", "morado", "фіолетовий"),
+    Colour.PINK: ("pink", "rose", "rosa", "рожевий"),
+    Colour.BLACK: ("black", "noir", "negro", "чорний"),
+    Colour.WHITE: ("white", "blanc", "blanco", "білий"),
 }
+# The tables' columns, in order.
+NAME_LANGS: tuple[str, ...] = ("en", "fr", "es", "uk")
 
 # --- both directions, both languages ----------------------------------------------------
 
 _LANG_INDEX: dict[Lang, int] = {"en": 0, "fr": 1}
+_PARSED = len(_LANG_INDEX)  # the parsers read the English and French columns only
 
 
 def symbol_name(colour: Colour, lang: Lang = "en") -> str:
@@ -107,8 +113,8 @@ def _phrase_keys() -> dict[tuple[str, ...], tuple[Colour, str]]:
     """Every accepted phrase (folded words) -> (colour, 'symbol' or 'colour')."""
     table: dict[tuple[str, ...], tuple[Colour, str]] = {}
     for colour in Colour:
-        symbols = (*SYMBOLS[colour], *_SYMBOL_VARIANTS.get(colour, ()))
-        names = (*COLOUR_NAMES[colour], *_COLOUR_VARIANTS.get(colour, ()))
+        symbols = (*SYMBOLS[colour][:_PARSED], *_SYMBOL_VARIANTS.get(colour, ()))
+        names = (*COLOUR_NAMES[colour][:_PARSED], *_COLOUR_VARIANTS.get(colour, ()))
         for kind, phrases in (("symbol", symbols), ("colour", names)):
             for phrase in phrases:
                 words = [t.word for t in tokens(phrase) if t.word not in _FILLERS]

@@ -114,7 +114,8 @@ class VoiceHooks(Protocol):
     those a recording can be heard in alone; ValueError for one that needs a game in
     progress). `parse_command` reads a recognized canonical text as a command;
     `enrolment_prompts` are the commands a player reads to make a voice profile ([] when
-    the game has none).
+    the game has none). `languages`: those its spoken words exist in (optional; English
+    when absent).
     """
 
     pronunciations: Mapping[str, Sequence[str]]

@@ -115,7 +115,11 @@ class Voice:
                 announce([Message("voice_engine", "voice_whisper_missing", {},
                                   {"reason": reason})])
 
+        # The game's language when its voice words exist in it (else English: the words
+        # every game has).
+        lang = getattr(session, "lang", "en")
         decoders = make_engine(engine, whisper_model, model, hooks.pronunciations,
+                               lang if lang in getattr(hooks, "languages", ("en",)) else "en",
                                say=fallback)
         self._engine = decoders
         self._capture: threading.Event | None = None  # set: the capture in flight is stale

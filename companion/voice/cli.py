@@ -19,8 +19,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         description="Recognize one utterance (WAV; 16 kHz mono 16-bit is best, others are "
                     "converted) and print the command in canonical form, or nothing recognized.")
     parser.add_argument("--file", required=True, help="the WAV file to recognize")
-    parser.add_argument("--lang", default="en", help="language (en: built in; others need a "
-                        "Vosk model, see docs/voice.md; default: en)")
+    parser.add_argument("--lang", default="en", help="language: en, fr, es, uk (Whisper: tiny.en "
+                        "for English, the multilingual base for the others; or a Vosk model, "
+                        "see docs/voice.md; default: en)")
     parser.add_argument("--vosk-model", default=None, help="path of a Vosk model directory")
     parser.add_argument("--profile", metavar="NAME",
                         help="recognize with NAME's voice profile (companion voice-enroll)")
@@ -66,6 +67,31 @@ def _say_fallback(reason: str) -> None:
     print(f"companion listen: {reason}; listening with pocketsphinx.", file=sys.stderr)
 
 
+def _engine(args: argparse.Namespace, hooks: Any) -> Any:
+    """Whisper by default in every language the game's words exist in (base for all but
+    English); pocketsphinx (English only) when asked or when Whisper cannot run; Vosk with
+    the model given."""
+    english = args.lang.lower().startswith("en")
+    if args.vosk_model and args.engine != "whisper" or not english and args.engine == "sphinx":
+        from companion.voice.vosk_backend import VoskRecognizer
+        return VoskRecognizer(args.vosk_model, args.lang)
+    if args.lang.lower()[:2] not in getattr(hooks, "languages", ("en",)):
+        raise ValueError(f"this game has no voice words in {args.lang!r}")
+    from companion.voice.engines import make_engine
+    model = None
+    if args.profile:
+        from companion.voice.profiles import Profile
+        model = Profile.named(args.profile).require_model()
+    missing: list[str] = []
+    engine = make_engine(args.engine, args.whisper_model, model, hooks.pronunciations,
+                         args.lang, say=_say_fallback if english else missing.append)
+    if missing:  # pocketsphinx knows English only
+        engine.close()
+        raise VoiceUnavailable(f"{missing[0]}; pocketsphinx listens in English only: give "
+                               "--vosk-model for this language")
+    return engine
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         pcm = read_wav(args.file)
@@ -75,19 +101,7 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"the context {args.context!r} cannot be heard in a recording "
                              f"alone; this game offers: {known}")
         ctx = hooks.listen_context(args.context)
-        engine: Any
-        if args.engine == "whisper" or (args.lang.lower().startswith("en")
-                                        and not args.vosk_model):
-            from companion.voice.engines import make_engine
-            model = None
-            if args.profile:
-                from companion.voice.profiles import Profile
-                model = Profile.named(args.profile).require_model()
-            engine = make_engine(args.engine, args.whisper_model, model, hooks.pronunciations,
-                                 args.lang, say=_say_fallback)
-        else:
-            from companion.voice.vosk_backend import VoskRecognizer
-            engine = VoskRecognizer(args.vosk_model, args.lang)
+        engine = _engine(args, hooks)
         recognition = hooks.make_recognizer(engine).recognize(pcm, ctx)
     except (AudioError, VoiceUnavailable, ModelMissing, ValueError, OSError) as exc:
         print(f"companion listen: {exc}", file=sys.stderr)

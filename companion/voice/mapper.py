@@ -36,10 +36,18 @@ _LETTERS = {"b": "bee", "c": "see", "d": "dee", "g": "gee", "j": "jay", "k": "ka
 
 
 def fold(text: str) -> str:
-    """Lower case without accents (Ukrainian letters kept)."""
-    decomposed = unicodedata.normalize("NFD", text.lower())
-    kept = "".join(c for c in decomposed if not unicodedata.combining(c) or c == "\u0306")
-    return unicodedata.normalize("NFC", kept)
+    """Lower case without accents on Latin letters ("Thé" → "the"); Cyrillic letters are kept
+    whole: й, ї and ё are letters of their own, not accented и, і and е."""
+    out: list[str] = []
+    for c in unicodedata.normalize("NFD", text.lower()):
+        if unicodedata.combining(c) and not (out and _cyrillic(out[-1])):
+            continue
+        out.append(c)
+    return unicodedata.normalize("NFC", "".join(out))
+
+
+def _cyrillic(c: str) -> bool:
+    return "\u0400" <= c <= "\u04ff"
 
 
 def _number_words(n: int) -> list[str]:
@@ -50,21 +58,27 @@ def _number_words(n: int) -> list[str]:
     return [str(n)]
 
 
+# Apostrophes inside a word: English drops them ("what's" → whats); other languages split
+# there, as their readers do ("l'éventail" → l éventail, "п'ять" → п ять).
+_APOSTROPHES = re.compile(r"['’ʼ‘`]")
+
+
 def words_of(transcript: str, english: bool = True) -> list[str]:
     """Plain words: punctuation dropped, hyphens split, English digits and ordinals spelt."""
     out: list[str] = []
-    for raw in re.split(r"[\s\-–—/]+", fold(transcript)):
-        word = re.sub(r"[^\w']+", "", raw).strip("'").replace("'", "")
-        if not word:
-            continue
-        if english and word in _ORDINALS:
-            out.append(_ORDINALS[word])
-        elif english and word in _LETTERS:
-            out.append(_LETTERS[word])
-        elif english and word.isdigit():
-            out += _number_words(int(word))
-        else:
-            out.append(word)
+    for chunk in re.split(r"[\s\-–—/]+", fold(transcript)):
+        for raw in [chunk] if english else _APOSTROPHES.split(chunk):
+            word = re.sub(r"[^\w']+", "", raw).strip("'").replace("'", "")
+            if not word:
+                continue
+            if english and word in _ORDINALS:
+                out.append(_ORDINALS[word])
+            elif english and word in _LETTERS:
+                out.append(_LETTERS[word])
+            elif english and word.isdigit():
+                out += _number_words(int(word))
+            else:
+                out.append(word)
     return out
 
 
@@ -232,10 +246,10 @@ def phrases_graph(phrases: tuple[str, ...]) -> Graph:
     g.start = g.end = g.node()
     for phrase in phrases:
         here = g.start
-        words = phrase.split()
+        words = words_of(phrase, english=False)  # split as the heard words are
         for i, word in enumerate(words):
             nxt = g.start if i == len(words) - 1 else g.node()
-            g.link(here, nxt, fold(word))
+            g.link(here, nxt, word)
             here = nxt
     return g
 

@@ -74,10 +74,12 @@ class VoskRecognizer:
         self.lang = lang
 
     def recognize_phrases(self, pcm: bytes, phrases: Sequence[str],
-                          read: Callable[[str], str | None], rate: int = 16000) -> Recognition:
+                          read: Callable[[str], str | None], rate: int = 16000,
+                          prompt: Sequence[str] | None = None) -> Recognition:
         """Recognize one utterance restricted to `phrases` (with UNKNOWN among them, so that
         other speech can come out as a refusal); `read` turns the words heard into a
-        canonical command valid now, or None."""
+        canonical command valid now, or None. `prompt` is Whisper's: Vosk's grammar is
+        the phrases themselves."""
         rec = self._vosk.KaldiRecognizer(self._model, rate,
                                          json.dumps(list(phrases), ensure_ascii=False))
         rec.SetWords(True)

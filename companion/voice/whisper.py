@@ -144,16 +144,20 @@ class WhisperRecognizer:
         return self._recognize(pcm, jsgf_graph(grammar.jsgf), read, settled)
 
     def recognize_phrases(self, pcm: bytes, phrases: Sequence[str],
-                          read: Callable[[str], str | None]) -> Recognition:
-        """One utterance held to a bag of phrases (the grammar of other languages)."""
-        return self._recognize(pcm, phrases_graph(tuple(phrases)), read, None)
+                          read: Callable[[str], str | None],
+                          prompt: Sequence[str] | None = None) -> Recognition:
+        """One utterance held to a bag of phrases (the grammar of other languages); `prompt`:
+        the words to prompt with, as spelled (default: the phrases' words)."""
+        return self._recognize(pcm, phrases_graph(tuple(phrases)), read, None, prompt)
 
     # -- decoding ----------------------------------------------------------------------------
     def _recognize(self, pcm: bytes, graph: Graph, read: Callable[[str], str | None],
-                   settled: Callable[[str], float | None] | None) -> Recognition:
+                   settled: Callable[[str], float | None] | None,
+                   prompt: Sequence[str] | None = None) -> Recognition:
         generation = self._generation
         self.evidence = {}
-        hyps, encoded = self._decode(pcm, vocabulary(graph), generation)
+        hyps, encoded = self._decode(pcm, vocabulary(graph) if prompt is None else prompt,
+                                     generation)
         seconds = len(pcm) / 2 / 16000
         self._check(generation)
         english = self.lang == "en"

@@ -164,26 +164,53 @@ def _cards(lex: Lexicon, items: Iterable[Item]) -> list[str]:
     return sorted(w for w, i in lex.cards.items() if i in wanted)
 
 
+# The fillers a bag of phrases offers: those said inside commands ("je prends l'éventail",
+# "tomo la flauta", "я беру", "мою таємницю"); the rest are chatter.
+_SAID_FILLERS = frozenset({"je", "la", "le", "l", "et", "the", "i", "and",
+                           "el", "los", "las", "y", "de", "del", "mi", "me", "es", "con",
+                           "я", "і", "та", "моя", "мою", "мій"})
+
+
+def _numbers(lex: Lexicon, values: Iterable[int]) -> set[str]:
+    wanted = set(values)
+    return {w for w, n in lex.numbers.items() if n in wanted}
+
+
 def phrase_list(ctx: Context, lang: str = "fr") -> list[str]:
     """The words and phrases Vosk may output in a context (its grammar is a bag of phrases;
-    sequences are checked afterwards by `normalize`)."""
+    sequences are checked afterwards by `normalize`). Numbers only where they mean something
+    now: a token (with its token word), a card's position in a gift or a competition or an
+    answer, a pair."""
     lex = lexicon(lang)
     phrases: set[str] = set(lex.queries)
     if ctx.kind in ("action", "any"):
         allowed = ctx.allowed if ctx.kind == "action" else frozenset(Token)
         phrases |= {w for w, t in lex.tokens.items() if t in allowed}
+        phrases |= set(lex.token_words) | _numbers(lex, allowed)
         if allowed & {Token.GIFT, Token.COMPETITION} or ctx.kind == "any":
-            phrases |= set(_cards(lex, Item))
+            phrases |= set(_cards(lex, Item)) | _numbers(lex, Item)
     if ctx.kind == "answer_gift":
         phrases |= set(_cards(lex, ctx.offered)) | set(lex.take)
+        phrases |= _numbers(lex, ctx.offered)
     if ctx.kind in ("answer_competition", "any"):
-        phrases |= set(lex.ordinals) | set(lex.pair) | set(lex.take)
+        phrases |= set(lex.ordinals) | set(lex.pair) | set(lex.take) | _numbers(lex, (1, 2))
         phrases |= set(_cards(lex, {i for p in ctx.pairs for i in p}))
     if ctx.kind in ("reveal", "any"):
-        phrases |= set(_cards(lex, Item)) | set(lex.reveal)
+        phrases |= set(_cards(lex, Item)) | set(lex.reveal) | _numbers(lex, Item)
     if ctx.kind in ("confirm", "any"):
         phrases |= set(lex.yes) | set(lex.no)
     # A few fillers players really say; elisions ("l'éventail") come out as separate words.
-    phrases |= set(lex.fillers) & {"je", "la", "le", "l", "et", "the", "i", "and"}
+    phrases |= set(lex.fillers) & _SAID_FILLERS
     # The lexicon keeps accented spellings, which is what Vosk's vocabulary holds.
     return sorted(phrases) + [UNKNOWN]
+
+
+def prompt_words(ctx: Context, lang: str) -> list[str]:
+    """What a recognizer that takes a prompt (Whisper) is told to expect in a context: the
+    context's phrases as spelled, less the forms words take in a sentence, digits and
+    fillers (a prompt has little room: these would push out the words themselves). The
+    questions come first: a prompt too long loses its beginning."""
+    lex = lexicon(lang)
+    words = [p for p in phrase_list(ctx, lang) if p != UNKNOWN and not p.isdigit()
+             and p not in lex.forms and p not in lex.fillers]
+    return sorted(words, key=lambda w: w not in lex.queries)

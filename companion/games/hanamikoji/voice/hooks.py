@@ -12,10 +12,16 @@ from typing import Any
 
 from companion.games.hanamikoji.interpret import parse_command
 from companion.games.hanamikoji.voice.context import Context
-from companion.games.hanamikoji.voice.grammar import build_grammar, grammar_words, phrase_list
+from companion.games.hanamikoji.voice.grammar import (
+    build_grammar,
+    grammar_words,
+    phrase_list,
+    prompt_words,
+)
 from companion.games.hanamikoji.voice.lexicon import (
     EN_NUMBERS,
     ENGLISH,
+    LANGS,
     PRONUNCIATIONS,
     RIVALS,
 )
@@ -98,7 +104,8 @@ class HanamikojiRecognizer:
         if self._vosk:
             lang = self.engine.lang
             return self.engine.recognize_phrases(  # type: ignore[no-any-return]
-                pcm, phrase_list(ctx, lang), lambda text: normalize(text, lang, ctx))
+                pcm, phrase_list(ctx, lang), lambda text: normalize(text, lang, ctx),
+                prompt=prompt_words(ctx, lang))
         read = functools.partial(normalize, lang="en", context=ctx)
         return rival_checked(self.engine.recognize_grammar(
             pcm, Grammar(ctx.name, build_grammar(ctx)), _wide(), read, settled), read)
@@ -196,6 +203,7 @@ class HanamikojiVoice:
     """Hanamikoji's voice hooks (companion.games.protocol.VoiceHooks)."""
 
     pronunciations: Mapping[str, Sequence[str]] = PRONUNCIATIONS
+    languages: tuple[str, ...] = LANGS
 
     def context_for(self, session: Any) -> Context:
         return context_for(session)

@@ -2,23 +2,29 @@
 
 A card can be named by its item, its colour, its sticker symbol, its geisha or its
 position in table order; every one of those words is built here from `GEISHAS` and the
-sticker tables, plus a few synonyms players actually use (paper, parasol, lute, purple).
+sticker tables (English, French), the game's catalogues (Spanish and Ukrainian item, token
+and geisha names), plus a few synonyms players actually use (paper, parasol, lute, purple)
+and, in Spanish and Ukrainian, the forms a card's name takes in a sentence ("la roja",
+"беру флейту", "червону").
 Pronunciations in the CMU phone set are given for the words the pocketsphinx en-us
 dictionary lacks, so the decoder can be told about them with `add_word`.
 """
 
 from __future__ import annotations
 
+import functools
+import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from companion.games.hanamikoji.data import GEISHAS, Item, Token
+from companion.games.hanamikoji.data import GEISHAS, Geisha, Item, Token
+from companion.voice import mapper
 from companion.voice.shared_words import QUERIES, SETTING_PHRASES, SETTINGS
-from stickers.colours import COLOUR_NAMES, SYMBOLS, Colour
+from stickers.colours import COLOUR_NAMES, NAME_LANGS, SYMBOLS, Colour
 
-__all__ = ["ENGLISH", "EN_NUMBERS", "FRENCH", "FR_NUMBERS", "LEXICONS", "PRONUNCIATIONS",
+__all__ = ["ENGLISH", "EN_NUMBERS", "FRENCH", "FR_NUMBERS", "LANGS", "PRONUNCIATIONS",
            "QUERIES", "RIVALS", "SETTINGS", "SETTING_PHRASES", "Lexicon", "fold", "lexicon"]
 
 # Synonyms beyond what the data tables name; keyed by item so a new item cannot be forgotten.
@@ -43,10 +49,10 @@ FR_NUMBERS: tuple[str, ...] = ("un", "deux", "trois", "quatre", "cinq", "six", "
 
 def fold(text: str) -> str:
     """Lowercase and strip accents, so "Thé" and "the" compare equal; each language's
-    lexicon is looked up separately, so this is safe (English "the" is never French "thé")."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return stripped.replace("œ", "oe").replace("æ", "ae")
+    lexicon is looked up separately, so this is safe (English "the" is never French "thé").
+    Cyrillic letters stay whole (й is not и, ї is not і: companion.voice.mapper.fold)."""
+    return mapper.fold(unicodedata.normalize("NFKC", text)).replace("œ", "oe").replace(
+        "æ", "ae")
 
 
 @dataclass(frozen=True)
@@ -69,41 +75,76 @@ class Lexicon:
     ordinals: Mapping[str, int]  # "first" pair = 1, "second" pair = 2
     token_words: frozenset[str]  # "token", "action": optional before a token number
     fillers: frozenset[str] = field(default_factory=frozenset)
+    # Forms a word takes in a sentence ("флейту", "червону", "roja"): read, but left out of
+    # a recognizer's prompt, whose room is better spent on different words.
+    forms: frozenset[str] = field(default_factory=frozenset)
 
     def card_words(self, item: Item) -> tuple[str, ...]:
         """Every phrase that names `item` (numbers excluded), sorted for stable output."""
         return tuple(sorted(w for w, i in self.cards.items() if i is item))
 
 
-def _card_phrases(lang_index: int, item_syn: dict[Item, tuple[str, ...]],
-                  colour_syn: dict[Colour, tuple[str, ...]], with_geisha: bool) -> dict[str, Item]:
+def _card_phrases(lang: str, item_syn: Mapping[Item, tuple[str, ...]],
+                  colour_syn: Mapping[Colour, tuple[str, ...]],
+                  item_name: Callable[[Geisha], tuple[str, ...]],
+                  geisha_name: Callable[[Geisha], str] = lambda g: g.name,
+                  noun_forms: Callable[[str], tuple[str, ...]] = lambda w: (w,),
+                  colour_forms: Callable[[str], tuple[str, ...]] = lambda w: (w,)
+                  ) -> dict[str, Item]:
+    """Every phrase naming each card: its item names, colour and sticker symbol (from the
+    sticker tables' `lang` column), their synonyms, its geisha; `noun_forms` and
+    `colour_forms` give a name's forms in a sentence (cases, agreement)."""
+    index = NAME_LANGS.index(lang)
     phrases: dict[str, Item] = {}
     for geisha in GEISHAS:
         item = geisha.item
-        names = [geisha.item_en if lang_index == 0 else geisha.item_fr]
-        names += item_syn.get(item, ())
-        names.append(COLOUR_NAMES[geisha.colour][lang_index])
-        names += colour_syn.get(geisha.colour, ())
-        symbol = SYMBOLS[geisha.colour][lang_index]
+        names = [*item_syn.get(item, ())]
+        symbol = SYMBOLS[geisha.colour][index]
         names.append(symbol)
-        # "filled circle" / "goutte d'eau": players drop the qualifier, keep both forms.
-        short = symbol.split()[-1] if lang_index == 0 else symbol.split()[0]
+        # "filled circle" / "goutte d'eau": players drop the qualifier, keep both forms. The
+        # noun is last in English and Ukrainian, first in French and Spanish.
+        short = symbol.split()[-1] if lang in ("en", "uk") else symbol.split()[0]
         names.append(short)
-        if with_geisha:
-            names.append(geisha.name.lower())
-        for name in names:
-            key = name.lower()  # spelled as written (Vosk wants accents); lookups fold
-            if any(fold(k) == fold(key) and i is not item for k, i in phrases.items()):
+        names.append(geisha_name(geisha).lower())
+        colours = [COLOUR_NAMES[geisha.colour][index], *colour_syn.get(geisha.colour, ())]
+        # The item's names come with their own cases (the catalogue's); the others' forms
+        # follow the grammar.
+        names = [*(n.lower() for n in item_name(geisha)), *_with_forms(colours, colour_forms),
+                 *_with_forms(names, noun_forms)]
+        for name in dict.fromkeys(names):
+            # spelled as written (Vosk wants accents); lookups fold
+            if any(fold(k) == fold(name) and i is not item for k, i in phrases.items()):
                 raise ValueError(f"spoken word {name!r} names two cards")  # pragma: no cover
-            phrases[key] = item
+            phrases[name] = item
     return phrases
+
+
+def _with_forms(names: list[str], forms: Callable[[str], tuple[str, ...]]) -> list[str]:
+    """Each name (lowercase) followed by its other forms, once."""
+    return list(dict.fromkeys(f for n in names for f in forms(n.lower())))
+
+
+def _sentence_forms(*pairs: tuple[list[str], Callable[[str], tuple[str, ...]]]
+                    ) -> frozenset[str]:
+    """The forms of the names that are not names themselves (for `Lexicon.forms`)."""
+    bases = {n.lower() for names, _ in pairs for n in names}
+    return frozenset(f for names, forms in pairs for n in names
+                     for f in forms(n.lower())[1:]) - bases
+
+
+def _numbers(words: tuple[str, ...], extra: Mapping[str, int] | None = None
+             ) -> dict[str, int]:
+    """1 to 7 as words, and as digits: a recognizer may write either ("regalo 1 2 6")."""
+    table = {w: n for n, w in enumerate(words, start=1)} | dict(extra or {})
+    return table | {str(n): n for n in range(1, len(words) + 1)}
 
 
 def _english() -> Lexicon:
     return Lexicon(
         lang="en",
-        cards=MappingProxyType(_card_phrases(0, _EN_ITEM_SYNONYMS, _EN_COLOUR_SYNONYMS, True)),
-        numbers=MappingProxyType({w: n for n, w in enumerate(EN_NUMBERS, start=1)}),
+        cards=MappingProxyType(_card_phrases("en", _EN_ITEM_SYNONYMS, _EN_COLOUR_SYNONYMS,
+                                             lambda g: (g.item_en,))),
+        numbers=MappingProxyType(_numbers(EN_NUMBERS)),
         tokens=MappingProxyType({t.word: t for t in Token}),
         queries=MappingProxyType({q: q for q in QUERIES} | SETTING_PHRASES),
         yes=frozenset({"yes", "yeah", "yep", "correct", "confirm"}),
@@ -122,8 +163,9 @@ def _english() -> Lexicon:
 def _french() -> Lexicon:
     return Lexicon(
         lang="fr",
-        cards=MappingProxyType(_card_phrases(1, _FR_ITEM_SYNONYMS, _FR_COLOUR_SYNONYMS, True)),
-        numbers=MappingProxyType({w: n for n, w in enumerate(FR_NUMBERS, start=1)} | {"une": 1}),
+        cards=MappingProxyType(_card_phrases("fr", _FR_ITEM_SYNONYMS, _FR_COLOUR_SYNONYMS,
+                                             lambda g: (g.item_fr,))),
+        numbers=MappingProxyType(_numbers(FR_NUMBERS, {"une": 1})),
         tokens=MappingProxyType({
             "secret": Token.SECRET,
             "dépôt": Token.DISCARD, "défausse": Token.DISCARD,
@@ -150,19 +192,175 @@ def _french() -> Lexicon:
     )
 
 
+# -- Spanish and Ukrainian: names from the game's catalogues, forms from the grammar -----
+ES_NUMBERS: tuple[str, ...] = ("uno", "dos", "tres", "cuatro", "cinco", "seis", "siete")
+UK_NUMBERS: tuple[str, ...] = ("один", "два", "три", "чотири", "п'ять", "шість", "сім")
+
+
+@functools.cache
+def _catalogue_words(lang: str) -> dict[str, dict[str, tuple[str, ...]]]:
+    """The game's words in `lang` as its catalogues say them (items with their cases and
+    plural, tokens without their sticker number, geishas), lowercase."""
+    from companion.narrate.catalogue import Catalogue
+
+    words = Catalogue(lang, games=("hanamikoji",))
+    # The plural of two ("флейти", "flautas"): also the Ukrainian genitive singular.
+    items = {i.word: (words.word("items", i.word), words.word("items", i.word, "acc"),
+                      words.plural("items_plural", i.word, 2) or "")
+             for i in Item}
+    tokens = {t.word: (re.sub(r"\s*\(\d\)$", "", words.word("tokens", t.word)),) for t in Token}
+    geishas = {g.name: (words.word("geishas", g.name.lower()),) for g in GEISHAS}
+    return {section: {k: tuple(dict.fromkeys(w.lower() for w in v if w))
+                      for k, v in table.items()}
+            for section, table in (("items", items), ("tokens", tokens), ("geishas", geishas))}
+
+
+def _es_colour_forms(word: str) -> tuple[str, ...]:
+    """"rojo" agrees with "la carta": "la roja"; "azul", "verde", "rosa" do not change."""
+    return (word, word[:-1] + "a") if word.endswith("o") else (word,)
+
+
+def _uk_noun_forms(word: str) -> tuple[str, ...]:
+    """A feminine noun in -а/-я after a verb ("беру флейту", "відкриваю таємницю"): the
+    accusative in -у/-ю; other nouns here say it as the nominative."""
+    if " " in word or not word.endswith(("а", "я")):
+        return (word,)
+    return (word, word[:-1] + ("у" if word.endswith("а") else "ю"))
+
+
+def _uk_colour_forms(word: str) -> tuple[str, ...]:
+    """A colour adjective as it agrees with what is meant: "червоний" (the card), "червону"
+    (беру … карту), "червона", "червоне" (віяло), "червоного", "червоні"; soft "синій":
+    "синю", "синя", "синє", "синього", "сині"."""
+    if word.endswith("ий"):
+        stem = word[:-2]
+        return (word, *(stem + end for end in ("а", "у", "е", "ого", "і")))
+    if word.endswith("ій"):
+        stem = word[:-2]
+        return (word, *(stem + end for end in ("я", "ю", "є", "ього", "і")))
+    return (word,)
+
+
+_ES_ITEM_SYNONYMS: dict[Item, tuple[str, ...]] = {
+    Item.SCROLL: ("papel",),
+    Item.UMBRELLA: ("parasol", "paraguas"),
+    Item.SHAMISEN: ("laúd",),
+    Item.TEA: ("té",),
+    Item.FLUTE: ("uvas", "uva"),  # the symbol is "racimo de uvas": players say "uvas"
+}
+_ES_COLOUR_SYNONYMS: dict[Colour, tuple[str, ...]] = {Colour.VIOLET: ("violeta", "lila")}
+_UK_ITEM_SYNONYMS: dict[Item, tuple[str, ...]] = {
+    Item.SCROLL: ("папір",),
+    Item.UMBRELLA: ("парасоля",),
+    Item.SHAMISEN: ("шамісен", "лютня"),
+    Item.TEA: ("чай",),
+    Item.FLUTE: ("гроно", "виноград"),  # the symbol is "гроно винограду"
+}
+_UK_COLOUR_SYNONYMS: dict[Colour, tuple[str, ...]] = {
+    Colour.VIOLET: ("бузковий",), Colour.BLUE: ("блакитний",),
+    Colour.ORANGE: ("оранжевий",),
+}
+
+
+def _spanish() -> Lexicon:
+    words = _catalogue_words("es")
+    return Lexicon(
+        lang="es",
+        cards=MappingProxyType(_card_phrases(
+            "es", _ES_ITEM_SYNONYMS, _ES_COLOUR_SYNONYMS,
+            lambda g: words["items"][g.item.word], colour_forms=_es_colour_forms)),
+        numbers=MappingProxyType(_numbers(ES_NUMBERS, {"una": 1})),
+        tokens=MappingProxyType(
+            {w: t for t in Token for w in words["tokens"][t.word]}
+            | {"descarte": Token.DISCARD, "competencia": Token.COMPETITION}),
+        queries=MappingProxyType({
+            "puntuación": "score", "puntos": "score", "marcador": "score",
+            "tablero": "board", "mesa": "board", "acciones": "actions", "fichas": "actions",
+            "repite": "repeat", "repetir": "repeat", "otra vez": "repeat", "ayuda": "help",
+            "deshacer": "undo", "deshaz": "undo", "sin ver": "unseen", "no vistas": "unseen",
+            "pista": "hint", "más rápido": "faster", "más lento": "slower",
+            "más alto": "louder", "más bajo": "quieter",
+        }),
+        yes=frozenset({"sí", "vale", "claro", "correcto", "confirmo", "de acuerdo"}),
+        no=frozenset({"no", "incorrecto"}),
+        take=frozenset({"tomo", "cojo", "elijo", "escojo", "me quedo con", "me quedo",
+                        "tomar", "coger", "elegir", "quiero"}),
+        reveal=frozenset({"revelo", "revelar", "muestro", "enseño"}),
+        pair=frozenset({"pareja", "par"}),
+        ordinals=MappingProxyType({"primera": 1, "primero": 1, "primer": 1, "segunda": 2,
+                                   "segundo": 2}),
+        token_words=frozenset({"ficha", "acción", "número"}),
+        forms=_sentence_forms(([c[2] for c in COLOUR_NAMES.values()], _es_colour_forms)),
+        fillers=frozenset({"el", "la", "los", "las", "lo", "y", "e", "de", "del", "mi", "me",
+                           "es", "yo", "con", "por", "favor", "carta", "cartas", "a", "al",
+                           "eh", "bueno", "pues", "dime", "muestra", "enseña", "habla"}),
+    )
+
+
+def _ukrainian() -> Lexicon:
+    words = _catalogue_words("uk")
+    return Lexicon(
+        lang="uk",
+        cards=MappingProxyType(_card_phrases(
+            "uk", _UK_ITEM_SYNONYMS, _UK_COLOUR_SYNONYMS,
+            lambda g: words["items"][g.item.word],
+            lambda g: words["geishas"][g.name][0], _uk_noun_forms, _uk_colour_forms)),
+        numbers=MappingProxyType(_numbers(UK_NUMBERS, {"одна": 1, "одну": 1, "дві": 2})),
+        tokens=MappingProxyType({f: t for t in Token for w in words["tokens"][t.word]
+                                 for f in _uk_noun_forms(w)}),
+        queries=MappingProxyType({
+            "рахунок": "score", "бали": "score", "очки": "score", "стіл": "board",
+            "дії": "actions", "жетони": "actions", "повтори": "repeat",
+            "повторити": "repeat", "ще раз": "repeat", "допомога": "help",
+            "довідка": "help", "скасувати": "undo", "скасуй": "undo",
+            "не бачили": "unseen", "небачені": "unseen", "порада": "hint",
+            "підказка": "hint", "підкажи": "hint", "швидше": "faster",
+            "повільніше": "slower", "голосніше": "louder", "тихіше": "quieter",
+        }),
+        yes=frozenset({"так", "ага", "підтверджую", "правильно", "вірно", "добре"}),
+        no=frozenset({"ні", "неправильно"}),
+        take=frozenset({"беру", "візьму", "забираю", "заберу", "обираю", "вибираю",
+                        "взяти"}),
+        reveal=frozenset({"відкриваю", "відкрию", "показую", "покажу", "відкрити"}),
+        pair=frozenset({"пара", "пару", "пари"}),
+        ordinals=MappingProxyType({"перша": 1, "першу": 1, "перший": 1, "друга": 2,
+                                   "другу": 2, "другий": 2}),
+        token_words=frozenset({"жетон", "дія", "номер"}),
+        forms=_sentence_forms(
+            ([c[3] for c in COLOUR_NAMES.values()]
+             + [w for ws in _UK_COLOUR_SYNONYMS.values() for w in ws], _uk_colour_forms),
+            ([w for t in ("tokens", "geishas") for ws in words[t].values() for w in ws]
+             + [s[3] for s in SYMBOLS.values()]
+             + [w for ws in _UK_ITEM_SYNONYMS.values() for w in ws], _uk_noun_forms))
+        | {w for ws in words["items"].values() for w in ws[1:]} - {ws[0] for ws in words[
+            "items"].values()},
+        fillers=frozenset({"я", "і", "й", "та", "а", "моя", "мою", "мій", "це", "ну",
+                           "карту", "карта", "карти", "будь", "ласка", "говори",
+                           "говоріть", "покажи", "скажи", "ось", "еее"}),
+    )
+
+
 ENGLISH: Lexicon = _english()
 FRENCH: Lexicon = _french()
-LEXICONS: Mapping[str, Lexicon] = MappingProxyType({"en": ENGLISH, "fr": FRENCH})
+# Spanish and Ukrainian are built at first use: their names come from the catalogues.
+_BUILDERS: dict[str, Callable[[], Lexicon]] = {
+    "en": lambda: ENGLISH, "fr": lambda: FRENCH, "es": _spanish, "uk": _ukrainian}
+LANGS: tuple[str, ...] = tuple(_BUILDERS)
 
 
 def lexicon(lang: str) -> Lexicon:
-    """The lexicon for a language code ("en", "fr", "fr-FR"...); ValueError if unknown."""
+    """The lexicon for a language code ("en", "fr", "es-MX", "uk"...); ValueError if
+    unknown."""
     key = lang.lower().split("-")[0].split("_")[0]
-    try:
-        return LEXICONS[key]
-    except KeyError:
+    if key not in _BUILDERS:
         raise ValueError(f"no voice lexicon for language {lang!r}; known: "
-                         f"{', '.join(sorted(LEXICONS))}") from None
+                         f"{', '.join(LANGS)}")
+    return _built(key)
+
+
+@functools.cache
+def _built(key: str) -> Lexicon:
+    return _BUILDERS[key]()
 
 
 # CMU-phone pronunciations for words the en-us dictionary lacks. Several variants per word:

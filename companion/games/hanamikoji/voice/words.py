@@ -173,6 +173,8 @@ def interpret(units: list[_Unit], ctx: Context) -> str | None:
             return found
     if head.kind == "token" and head.value is Token.SECRET and len(rest) == 1:
         head = _Unit("reveal")  # "my secret is the flute": a Secret never carries a card
+    if head.kind == "reveal" and len(rest) == 2 and rest[0] == _Unit("token", Token.SECRET):
+        rest = rest[1:]  # "reveal my secret: the flute", "відкриваю таємницю: квітку"
     if ctx.kind in ("reveal", "any") and head.kind == "reveal" and len(rest) == 1:
         card = _card(rest[0])
         return f"reveal {card.word}" if card is not None else None
