@@ -23,6 +23,10 @@ class InputItem:
 
 
 _END = InputItem("end")
+# The game loop waits for input in slices of this many seconds: a wait without a timeout
+# is not interrupted when Ctrl-C lands on an input thread (POSIX gives a process signal to
+# any thread), nor at all on Windows; the companion hung instead of saying the game is saved.
+WAKE = 0.2
 
 
 class InputHub:
@@ -50,7 +54,10 @@ class InputHub:
 
     def __iter__(self) -> Iterator[InputItem]:
         while True:
-            item = self.queue.get()
+            try:
+                item = self.queue.get(timeout=WAKE)
+            except queue.Empty:
+                continue  # Python runs a pending Ctrl-C's handler here
             if item is _END:
                 self._ended += 1
                 if self._ended >= self._line_sources:
