@@ -20,10 +20,10 @@ class Interrupted(Exception):
 @pytest.mark.skipif(sys.platform == "win32" or threading.current_thread() is not
                     threading.main_thread(), reason="POSIX signals, main thread")
 def test_ctrl_c_landing_on_an_input_thread_still_interrupts_the_wait() -> None:
-    """POSIX gives a process signal to any thread: one that landed on the thread reading
-    the keyboard left the game loop blocked for good (seen in CI: `companion play` hung
-    after Ctrl-C). The wait wakes in slices, so the handler runs within a fraction of a
-    second."""
+    """POSIX may give a process signal to any thread that does not block it: one that
+    lands on the thread reading the keyboard left the game loop blocked in a wait without
+    a timeout for good (and on Windows such a wait is never interrupted by Ctrl-C). The
+    wait wakes in slices, so the handler runs within a fraction of a second."""
     read, write = os.pipe()
     hub = InputHub()
     stream = os.fdopen(read, "r")

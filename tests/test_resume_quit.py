@@ -73,9 +73,12 @@ def test_end_of_input_says_it_too_and_names_a_game_other_than_hanamikoji(tmp_pat
 
 def test_ctrl_c_says_the_game_is_saved(tmp_path):
     db = str(tmp_path / "g.db")
+    # A shell without job control starts background commands with SIGINT ignored, and
+    # Python then installs no handler: give the companion the default, as a terminal does.
     proc = subprocess.Popen([sys.executable, "-m", "companion", *BASE, "--db", db],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                            env=ENV, cwd=ROOT)
+                            env=ENV, cwd=ROOT,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write("gift flute fan tea\n")
     proc.stdin.flush()

@@ -24,8 +24,9 @@ class InputItem:
 
 _END = InputItem("end")
 # The game loop waits for input in slices of this many seconds: a wait without a timeout
-# is not interrupted when Ctrl-C lands on an input thread (POSIX gives a process signal to
-# any thread), nor at all on Windows; the companion hung instead of saying the game is saved.
+# is not interrupted when Ctrl-C lands on an input thread (POSIX may give a process signal
+# to any thread), nor at all on Windows: the companion would hang instead of saying the
+# game is saved.
 WAKE = 0.2
 
 
