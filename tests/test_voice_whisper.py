@@ -277,3 +277,31 @@ def test_a_command_read_from_a_rhyming_rival_is_asked_about() -> None:
     assert rival_checked(sure, read(only_flute)) == sure
     fan = Recognition("reveal fan", 0.95, "reveal the fan")
     assert rival_checked(fan, read(Context.reveal())) == fan
+
+
+# -- the beam limited to the grammar's tokens (an option, measured) ----------------------
+@needs_whisper
+def test_a_limited_beam_writes_only_pieces_of_the_grammar_words(speech) -> None:  # type: ignore[no-untyped-def]
+    """`constrain=True` (off by default, docs/voice.md): the beam can only write tokens
+    that spell the context's words, so even chatter comes out in pieces of them ("chi" of
+    "chiharu"), and a free greedy transcript is kept to measure it against."""
+    import tokenizers
+
+    from companion.voice.whisper import PUNCTUATION, WhisperRecognizer
+
+    tokenizer = tokenizers.Tokenizer.from_file(str(tiny_en() / "tokenizer.json"))
+    engine = WhisperRecognizer(constrain=True)
+    recognizer = HanamikojiRecognizer(engine)
+    ctx = Context.action()
+    graph = jsgf_graph(build_grammar(ctx))
+    for text in ("gift flute, fan and tea", "what time is it"):
+        recognizer.recognize(speech(text), ctx)
+        hyps = engine.evidence["hyps"]
+        assert hyps
+        for transcript, _ in hyps:
+            for token in tokenizer.encode(transcript, add_special_tokens=False).ids:
+                piece = tokenizer.decode([token]).strip().lower()
+                assert piece in PUNCTUATION or any(piece in known for known in graph.words), (
+                    transcript, piece)
+        assert [t for t, _ in engine.evidence["free"]]  # the free transcript was read
+    engine.close()

@@ -51,6 +51,15 @@ WORST_LIMIT = 0.8
 REFUSE_BELOW = 0.4
 RESCORE = True  # rescore the valid commands with the model's likelihood (rescore.py)
 RESCORE_BELOW = 0.9  # ... when the text mapper's confidence is below this
+# Off (measured in docs/voice.md: more right, but no rule found kept wrong commands applied
+# unasked under 1%): the beam may only write tokens that spell the context's words (and
+# punctuation); chatter is then measured against a free greedy transcript, and the text
+# mapper's confidence (always high on such hypotheses) counts only where the free
+# transcript reads as the same command.
+CONSTRAIN = False
+PUNCTUATION = (",", ".", "?", "!", "...")
+CONSTRAINED_GAP = (10.0, 6.0)  # rescore.py's GAP_FREE, GAP_SCALE for limited hypotheses
+FREE_FIT = 0.5  # the free transcript's fit to count as reading the same command
 # Scoring (teacher forcing through `align`) in batches of this many sentences: a larger batch
 # costs more than linearly here (24 at once: 3.4 times the time of three batches of 8).
 SCORE_BATCH = 8
@@ -67,12 +76,14 @@ class WhisperRecognizer:
 
     def __init__(self, model: str | os.PathLike[str] | None = None, lang: str = "en",
                  threads: int | None = None, window: float = WINDOW, beams: int = BEAMS,
-                 rescore: bool = RESCORE) -> None:
+                 rescore: bool = RESCORE, constrain: bool = CONSTRAIN) -> None:
         self.path: Path = find_model(model, lang)  # ModelMissing: said by the caller
         self.lang = lang.lower()[:2]
         self.window = window
         self.beams = beams
         self.rescore = rescore
+        self.constrain = constrain
+        self._suppressed: dict[tuple[str, ...], list[int]] = {}
         self.evidence: dict = {}  # the last decode's scored sentences (the benchmark's dump)
         self.threads = threads or min(4, os.cpu_count() or 1)
         self._model: Any = None
@@ -167,11 +178,16 @@ class WhisperRecognizer:
         # Rescoring runs when the text mapper is unsure: above RESCORE_BELOW it never
         # overruled the mapper in 1,080 measured decodes (docs/voice.md), and skipping it
         # saves a third of a decode.
-        if self.rescore and english and hyps and self.evidence["mapper"][1] < RESCORE_BELOW:
+        constrained = self._constrained()
+        if self.rescore and english and hyps and (
+                constrained or self.evidence["mapper"][1] < RESCORE_BELOW):
+            free = [self._free(encoded, generation)] if constrained else None
             command, confidence, words = rescore_hypotheses(
                 hyps, graph, read, lambda texts: self._score(encoded, texts, generation, seconds),
-                english, self.evidence, reading)
-            command, confidence = agree(self.evidence["mapper"], command, confidence)
+                english, self.evidence, reading, free, CONSTRAINED_GAP if constrained else None)
+            confirmed = None if free is None else [reading(text) for text in free]
+            command, confidence = agree(self.evidence["mapper"], command, confidence,
+                                        confirmed)
         else:
             command, confidence, words = self.evidence["mapper"]
         if command is not None and settled is not None:
@@ -222,13 +238,44 @@ class WhisperRecognizer:
             self._check(generation)
             prompt = self._prompt(prompt_words)
             # The prompt counts in max_length: the cap is on the answer's tokens.
+            limit = self._limit(prompt_words) if self._constrained() else [-1]
             result = self._model.generate(
                 encoded, [prompt], beam_size=self.beams, num_hypotheses=self.beams,
                 return_scores=True, max_length=len(prompt) + MAX_TOKENS,
-                suppress_blank=True)[0]
+                suppress_blank=True, suppress_tokens=limit)[0]
         tok = self._tokenizer
         return [(tok.decode(ids), score) for ids, score in zip(
             result.sequences_ids, result.scores, strict=True)], encoded
+
+    def _constrained(self) -> bool:
+        return self.constrain and self.lang == "en"  # measured in English only
+
+    def _limit(self, words: Sequence[str]) -> list[int]:
+        """Every text token that spells none of `words` (in any case, with or without a
+        leading space) and is no punctuation mark: what the beam may not write."""
+        key = tuple(words)
+        if key not in self._suppressed:
+            tok = self._tokenizer
+            allowed: set[int] = set()
+            for word in words:
+                for form in (word, word[:1].upper() + word[1:]):
+                    for text in (form, " " + form):
+                        allowed.update(tok.encode(text, add_special_tokens=False).ids)
+            for mark in PUNCTUATION:
+                allowed.update(tok.encode(mark, add_special_tokens=False).ids)
+            end = tok.token_to_id("<|endoftext|>")
+            self._suppressed[key] = [t for t in range(end) if t not in allowed]
+        return self._suppressed[key]
+
+    def _free(self, encoded: Any, generation: int) -> str:
+        """A greedy transcript with no prompt and no limit: what chatter is measured against
+        when the beam was limited to the grammar's tokens."""
+        start = self._start()
+        with self._lock:
+            self._check(generation)
+            result = self._model.generate(encoded, [start], beam_size=1,
+                                          max_length=len(start) + MAX_TOKENS)[0]
+        return str(self._tokenizer.decode(result.sequences_ids[0]))
 
     def _start(self) -> list[int]:
         """The tokens a transcript follows (no vocabulary prompt: scoring a sentence with it
@@ -271,13 +318,19 @@ class WhisperRecognizer:
                     for r in results]
         return out
 
-def agree(mapper: tuple[str | None, float, str], command: str | None, confidence: float
+def agree(mapper: tuple[str | None, float, str], command: str | None, confidence: float,
+          free: Sequence[tuple[float, str, str] | None] | None = None
           ) -> tuple[str | None, float]:
     """Rescoring held to the text mapper's reading (measured in docs/voice.md: alone it
     applied wrong commands and took chatter for commands). Where both read the same
-    command, the surer of the two confidences."""
+    command, the surer of the two confidences; with hypotheses limited to the grammar's
+    tokens (`free`: the free transcripts' readings), the mapper's only where a free
+    transcript reads as that command too."""
     if command is None or command != mapper[0]:
         return None, confidence
+    if free is not None and not any(r is not None and r[1] == command and r[0] >= FREE_FIT
+                                    for r in free):
+        return command, confidence
     return command, max(confidence, mapper[1])
 
 
@@ -339,16 +392,21 @@ def map_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
 def rescore_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
                        read: Callable[[str], str | None], score: Scorer,
                        english: bool = True, evidence: dict | None = None,
-                       reading: Callable[[str], tuple[float, str, str] | None] | None = None
+                       reading: Callable[[str], tuple[float, str, str] | None] | None = None,
+                       free_texts: Sequence[str] | None = None,
+                       gap: tuple[float, float] | None = None
                        ) -> tuple[str | None, float, str]:
     """As map_hypotheses, but the commands valid now are rescored with the model's own
-    likelihood (rescore.py): the hypotheses' grammar sentences and their neighbours."""
+    likelihood (rescore.py): the hypotheses' grammar sentences and their neighbours.
+    Speech the grammar does not hold is measured against `free_texts` (default: the
+    hypotheses themselves)."""
     if not hyps:
         return None, 0.0, ""
     reading = reading or reader(graph, read, english)
-    free = [(text, reading(text)) for text, _ in hyps]
-    mapped = list(dict.fromkeys(tuple(r[2].split()) for _, r in free if r is not None))
-    return shares(free, candidates(mapped, graph, read), score, evidence=evidence)
+    heard = [(text, reading(text)) for text, _ in hyps]
+    mapped = list(dict.fromkeys(tuple(r[2].split()) for _, r in heard if r is not None))
+    free = heard if free_texts is None else [(t, reading(t)) for t in free_texts]
+    return shares(free, candidates(mapped, graph, read), score, evidence=evidence, gap=gap)
 
 
 def _reading(heard: Sequence[str], graph: Graph, read: Callable[[str], str | None]
