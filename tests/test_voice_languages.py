@@ -223,3 +223,17 @@ def test_base_recognizes_spanish_and_ukrainian(recognizers, tmp_path: Path,  # t
 def test_base_refuses_chatter(recognizers, tmp_path: Path, lang: str, text: str) -> None:  # type: ignore[no-untyped-def]
     assert recognizers(lang).recognize(_speak(tmp_path, text, lang),
                                        Context.action()).command is None
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "uk"])
+def test_without_whisper_a_player_of_another_language_is_told_english_only(lang: str) -> None:
+    """pocketsphinx, the fallback, knows English only: a player speaking Spanish,
+    Ukrainian or French must hear that, in their own language, not only that it is less
+    accurate."""
+    from companion.inputs.voice import fallback_message
+    from companion.narrate.catalogue import Catalogue
+
+    english = Catalogue(lang).render(fallback_message("en", "no model"))
+    other = Catalogue(lang).render(fallback_message(lang, "no model"))
+    assert "take the fan" in other and "take the fan" not in english
+    assert other != Catalogue("en").render(fallback_message(lang, "no model"))

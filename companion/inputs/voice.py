@@ -65,6 +65,13 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
     return session.refuse(InvalidCommand(decision.reason, decision.message))
 
 
+def fallback_message(lang: str, reason: str) -> Message:
+    """What a player hears when Whisper cannot run and pocketsphinx listens instead: it
+    understands English only, which a player speaking another language must be told."""
+    key = "voice_whisper_missing" if lang == "en" else "voice_whisper_missing_english"
+    return Message("voice_engine", key, {}, {"reason": reason})
+
+
 class PushKey:
     """Which inputs start push-to-talk: the line "00" (typed, or a keyboard-like keypad's
     "00" then Enter), or a keypad read directly (--keypad) giving 0 twice within
@@ -110,16 +117,16 @@ class Voice:
             self._listener.open()
         from companion.voice.engines import make_engine
 
-        def fallback(reason: str) -> None:
-            if announce is not None:
-                announce([Message("voice_engine", "voice_whisper_missing", {},
-                                  {"reason": reason})])
-
         # The game's language when its voice words exist in it (else English: the words
         # every game has).
         lang = getattr(session, "lang", "en")
-        decoders = make_engine(engine, whisper_model, model, hooks.pronunciations,
-                               lang if lang in getattr(hooks, "languages", ("en",)) else "en",
+        heard_in = lang if lang in getattr(hooks, "languages", ("en",)) else "en"
+
+        def fallback(reason: str) -> None:
+            if announce is not None:
+                announce([fallback_message(heard_in, reason)])
+
+        decoders = make_engine(engine, whisper_model, model, hooks.pronunciations, heard_in,
                                say=fallback)
         self._engine = decoders
         self._capture: threading.Event | None = None  # set: the capture in flight is stale
