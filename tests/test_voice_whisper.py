@@ -305,3 +305,18 @@ def test_a_limited_beam_writes_only_pieces_of_the_grammar_words(speech) -> None:
                     transcript, piece)
         assert [t for t, _ in engine.evidence["free"]]  # the free transcript was read
     engine.close()
+
+
+def test_an_unsure_undo_is_asked_about_not_applied() -> None:
+    """Measured: "gift tea Anju Anju" was heard as "the undo" (confidence 0.49) and undo,
+    answered at once like a question, took back the table's last step. Undo changes the
+    game: applied when sure, asked about when not, and a noisy one is refused."""
+    from companion.games.hanamikoji.voice.hooks import settled
+    from companion.voice.policy import Accept, Confirm, Refuse, decide
+    from companion.voice.sphinx import Recognition
+
+    assert isinstance(decide(Recognition("undo", 0.49, "the undo")), Confirm)
+    assert isinstance(decide(Recognition("undo", 0.95, "undo")), Accept)
+    assert isinstance(decide(Recognition("undo", 0.95, "undo", margin=0.0)), Refuse)
+    assert isinstance(decide(Recognition("score", 0.49, "score")), Accept)  # a question
+    assert settled("undo") is None  # not "always answered": decoded again if unsure
