@@ -499,7 +499,7 @@ _PARALLEL = False  # second opinions in decoder processes, as in play (--jobs 1 
 _WHISPER: str | None = None  # "default" or a model directory: recognize with Whisper
 _RESCORE = True  # Whisper: rescore the valid commands with the model (else the text mapper)
 _LANG = "en"  # the language of the commands (--lang)
-_CONSTRAIN = False  # Whisper: the beam limited to the grammar's tokens (--constrain; forked)
+_CONSTRAIN = True  # Whisper: the beam limited to the grammar's tokens (else --free-beam; forked)
 
 
 def _init(threshold: float, hmm: str | None = None, mllr: str | None = None,
@@ -704,9 +704,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="a CTranslate2 Whisper model (default: the installed tiny.en)")
     parser.add_argument("--mapper-only", action="store_true",
                         help="Whisper: map the transcripts only, no rescoring by the model")
-    parser.add_argument("--constrain", action="store_true",
-                        help="Whisper: limit the beam to the tokens that spell the context's "
-                             "words (an option measured in docs/voice.md, off by default)")
+    parser.add_argument("--free-beam", action="store_true",
+                        help="Whisper: let the beam write any token (the recognizer limits it "
+                             "to the tokens that spell the context's words; docs/voice.md)")
     parser.add_argument("--busy", type=int, default=0, metavar="N",
                         help="keep N other processes spinning during the run (a busy machine)")
     parser.add_argument("--lang", choices=["en", *LANG_VOICES], default="en",
@@ -741,7 +741,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         whisper = (args.whisper_model or "default") if args.recognizer == "whisper" else None
         global _CONSTRAIN
-        _CONSTRAIN = args.constrain  # the pool's workers are forked: they inherit it
+        _CONSTRAIN = not args.free_beam  # the pool's workers are forked: they inherit it
         with Busy(args.busy):
             outcomes = run(jobs, threshold, args.jobs, args.verbose, args.hmm, args.mllr,
                            models, whisper, not args.mapper_only, args.lang)
@@ -756,7 +756,7 @@ def main(argv: list[str] | None = None) -> int:
     footprint = whisper_footprint(args.whisper_model) if args.recognizer == "whisper" else ""
     recognizer = args.recognizer + (
         " (text mapper only)" if args.mapper_only or args.lang != "en" else
-        " (rescored, beam limited to the grammar's tokens)" if args.constrain else " (rescored)"
+        " (rescored, free beam)" if args.free_beam else " (rescored, calibrated)"
         if args.recognizer == "whisper" else "")  # rescoring: English only (whisper.py)
     said = "" if args.lang == "en" else f"; commands in {args.lang}"
     text = (f"Recognizer {recognizer}; engine {args.engine}{enrolled}{said}: seeds {seeds}, "

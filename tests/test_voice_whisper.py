@@ -282,9 +282,9 @@ def test_a_command_read_from_a_rhyming_rival_is_asked_about() -> None:
 # -- the beam limited to the grammar's tokens (an option, measured) ----------------------
 @needs_whisper
 def test_a_limited_beam_writes_only_pieces_of_the_grammar_words(speech) -> None:  # type: ignore[no-untyped-def]
-    """`constrain=True` (off by default, docs/voice.md): the beam can only write tokens
-    that spell the context's words, so even chatter comes out in pieces of them ("chi" of
-    "chiharu"), and a free greedy transcript is kept to measure it against."""
+    """The English beam can only write tokens that spell the context's words, so even
+    chatter comes out in pieces of them ("chi" of "chiharu"), and a free greedy transcript
+    is kept to measure it against (calibration.py)."""
     import tokenizers
 
     from companion.voice.whisper import PUNCTUATION, WhisperRecognizer
@@ -320,3 +320,28 @@ def test_an_unsure_undo_is_asked_about_not_applied() -> None:
     assert isinstance(decide(Recognition("undo", 0.95, "undo", margin=0.0)), Refuse)
     assert isinstance(decide(Recognition("score", 0.49, "score")), Accept)  # a question
     assert settled("undo") is None  # not "always answered": decoded again if unsure
+
+
+def test_the_calibrated_confidence_believes_clear_speech_and_refuses_chatter() -> None:
+    """calibration.py: a reading whose sentence is far likelier than any other command's,
+    that the free transcript also reads, is applied; one the free transcript is far
+    likelier than (chatter forced into grammar words), close to another command, is never
+    applied unasked, even when the text mapper is sure of it."""
+    from companion.voice import calibration
+    from companion.voice.policy import CONFIRM_THRESHOLD
+    from companion.voice.rescore import sentence
+    from companion.voice.whisper import REFUSE_BELOW
+
+    grammar = [(("take", "fan"), "take fan"), (("take", "flute"), "take flute")]
+
+    def confidence(fan: float, flute: float, free: float, agrees: bool) -> float:
+        logs = {sentence(("take", "fan")): fan, sentence(("take", "flute")): flute,
+                " free.": free}
+        reading = (1.0, "take fan", "take fan") if agrees else None
+        return calibration.confidence(calibration.features(
+            "take fan", 1.0, -0.3, grammar, logs, [(" free.", reading)]))
+
+    clear = confidence(-3.0, -20.0, -3.5, agrees=True)
+    chatter = confidence(-30.0, -31.0, -4.0, agrees=False)
+    assert clear >= CONFIRM_THRESHOLD > chatter
+    assert chatter < clear - 0.25 and REFUSE_BELOW < CONFIRM_THRESHOLD

@@ -61,8 +61,8 @@ def candidates(mapped: Sequence[tuple[str, ...]], graph: Graph,
 
 
 def shares(free: Sequence[tuple[str, Reading | None]], grammar: dict[tuple[str, ...], str],
-           score: Scorer, temperature: float = TEMPERATURE, evidence: dict | None = None,
-           gap: tuple[float, float] | None = None) -> tuple[str | None, float, str]:
+           score: Scorer, temperature: float = TEMPERATURE, evidence: dict | None = None
+           ) -> tuple[str | None, float, str]:
     """(command, confidence, the grammar words it was read from).
 
     The confidence is the command's share of the grammar sentences' likelihood (what
@@ -79,7 +79,7 @@ def shares(free: Sequence[tuple[str, Reading | None]], grammar: dict[tuple[str, 
             (" ".join(w), c) for w, c in grammar.items()], logs=dict(zip(
                 texts + free_texts, logs, strict=True)))
     return decide_shares(list(grammar.items()), logs[:len(texts)], logs[len(texts):],
-                         temperature, *(gap or (None, None)))
+                         temperature)
 
 
 def decide_shares(grammar: Sequence[tuple[tuple[str, ...], str]], logs: Sequence[float],

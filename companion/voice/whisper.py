@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.voice import calibration
 from companion.voice.decoders import Cancelled
 from companion.voice.mapper import (
     Graph,
@@ -51,15 +52,12 @@ WORST_LIMIT = 0.8
 REFUSE_BELOW = 0.4
 RESCORE = True  # rescore the valid commands with the model's likelihood (rescore.py)
 RESCORE_BELOW = 0.9  # ... when the text mapper's confidence is below this
-# Off (measured in docs/voice.md: more right, but no rule found kept wrong commands applied
-# unasked under 1%): the beam may only write tokens that spell the context's words (and
-# punctuation); chatter is then measured against a free greedy transcript, and the text
-# mapper's confidence (always high on such hypotheses) counts only where the free
-# transcript reads as the same command.
-CONSTRAIN = False
+# English: the beam may only write tokens that spell the context's words (and punctuation).
+# Its hypotheses then always read as grammar sentences, so chatter is measured against a
+# free greedy transcript and the confidence is calibration.py's model of both decodes
+# (docs/voice.md: fitted on seeds 11 and 77, reported on 22 and 33).
+CONSTRAIN = True
 PUNCTUATION = (",", ".", "?", "!", "...")
-CONSTRAINED_GAP = (10.0, 6.0)  # rescore.py's GAP_FREE, GAP_SCALE for limited hypotheses
-FREE_FIT = 0.5  # the free transcript's fit to count as reading the same command
 # Scoring (teacher forcing through `align`) in batches of this many sentences: a larger batch
 # costs more than linearly here (24 at once: 3.4 times the time of three batches of 8).
 SCORE_BATCH = 8
@@ -184,10 +182,13 @@ class WhisperRecognizer:
             free = [self._free(encoded, generation)] if constrained else None
             command, confidence, words = rescore_hypotheses(
                 hyps, graph, read, lambda texts: self._score(encoded, texts, generation, seconds),
-                english, self.evidence, reading, free, CONSTRAINED_GAP if constrained else None)
-            confirmed = None if free is None else [reading(text) for text in free]
-            command, confidence = agree(self.evidence["mapper"], command, confidence,
-                                        confirmed)
+                english, self.evidence, reading, free)
+            command, confidence = agree(self.evidence["mapper"], command, confidence)
+            if constrained and command is not None:
+                ev = self.evidence
+                confidence = calibration.confidence(calibration.features(
+                    command, ev["mapper"][1], hyps[0][1],
+                    [(w.split(), c) for w, c in ev["grammar"]], ev["logs"], ev["free"]))
         else:
             command, confidence, words = self.evidence["mapper"]
         if command is not None and settled is not None:
@@ -318,19 +319,13 @@ class WhisperRecognizer:
                     for r in results]
         return out
 
-def agree(mapper: tuple[str | None, float, str], command: str | None, confidence: float,
-          free: Sequence[tuple[float, str, str] | None] | None = None
+def agree(mapper: tuple[str | None, float, str], command: str | None, confidence: float
           ) -> tuple[str | None, float]:
     """Rescoring held to the text mapper's reading (measured in docs/voice.md: alone it
     applied wrong commands and took chatter for commands). Where both read the same
-    command, the surer of the two confidences; with hypotheses limited to the grammar's
-    tokens (`free`: the free transcripts' readings), the mapper's only where a free
-    transcript reads as that command too."""
+    command, the surer of the two confidences."""
     if command is None or command != mapper[0]:
         return None, confidence
-    if free is not None and not any(r is not None and r[1] == command and r[0] >= FREE_FIT
-                                    for r in free):
-        return command, confidence
     return command, max(confidence, mapper[1])
 
 
@@ -393,8 +388,7 @@ def rescore_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
                        read: Callable[[str], str | None], score: Scorer,
                        english: bool = True, evidence: dict | None = None,
                        reading: Callable[[str], tuple[float, str, str] | None] | None = None,
-                       free_texts: Sequence[str] | None = None,
-                       gap: tuple[float, float] | None = None
+                       free_texts: Sequence[str] | None = None
                        ) -> tuple[str | None, float, str]:
     """As map_hypotheses, but the commands valid now are rescored with the model's own
     likelihood (rescore.py): the hypotheses' grammar sentences and their neighbours.
@@ -406,7 +400,7 @@ def rescore_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
     heard = [(text, reading(text)) for text, _ in hyps]
     mapped = list(dict.fromkeys(tuple(r[2].split()) for _, r in heard if r is not None))
     free = heard if free_texts is None else [(t, reading(t)) for t in free_texts]
-    return shares(free, candidates(mapped, graph, read), score, evidence=evidence, gap=gap)
+    return shares(free, candidates(mapped, graph, read), score, evidence=evidence)
 
 
 def _reading(heard: Sequence[str], graph: Graph, read: Callable[[str], str | None]

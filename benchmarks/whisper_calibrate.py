@@ -1,0 +1,146 @@
+"""Fit the confidence of hypotheses limited to the grammar's tokens (companion/voice/
+calibration.py) on benchmark dumps, and report it against the shipped reading.
+
+`voice_bench.py --recognizer whisper --dump FILE` (the limited beam, as shipped) keeps every
+decode's evidence.
+This fits a logistic model of calibration.FEATURES (is the reading the command said?) on the
+tuning dumps, chooses the largest shrink factor that applies no wrong command changing the
+game without a question there, prints the coefficients to paste into calibration.py, and
+replays the decision (the game's cap on lists, the confirmation policy) on the tuning and
+reporting dumps. Needs numpy (benchmark only).
+
+    .venv/bin/python benchmarks/whisper_calibrate.py --tune t11.jsonl t77.jsonl --report r.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from companion.games.hanamikoji.voice.hooks import settled  # noqa: E402
+from companion.voice import calibration  # noqa: E402
+from companion.voice.policy import QUERY_COMMANDS, Accept, Refuse, decide  # noqa: E402
+from companion.voice.rescore import decide_shares, sentence  # noqa: E402
+from companion.voice.sphinx import Recognition  # noqa: E402
+from companion.voice.whisper import REFUSE_BELOW  # noqa: E402
+
+SNRS = (40, 20, 10, 6)
+
+
+def load(paths: list[str]) -> list[dict]:
+    import json
+
+    rows = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            rows += [json.loads(line) for line in f if line.strip()]
+    return [r for r in rows if r["evidence"] is not None]
+
+
+def measured(row: dict) -> tuple[str, tuple[float, ...]] | None:
+    """(command, features) of a decode the recognizer would score, or None."""
+    ev = row["evidence"]
+    if not ev.get("hyps") or not ev.get("grammar"):
+        return None
+    grammar = [(tuple(w.split()), c) for w, c in ev["grammar"]]
+    logs = ev["logs"]
+    scored = [logs[sentence(w)] for w, _ in grammar]
+    free_logs = [logs[t] for t, _ in ev["free"] if t in logs]
+    command, _, _ = decide_shares(grammar, scored, free_logs, gap_free=float("inf"))
+    if command != ev["mapper"][0]:
+        return None  # held to the text mapper's reading, as the recognizer
+    return command, calibration.features(command, ev["mapper"][1], ev["hyps"][0][1],
+                                         grammar, logs, ev["free"])
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float = 0.1, steps: int = 3000
+        ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """Logistic regression on standardized features, by gradient descent (mean, scale,
+    weights, bias)."""
+    mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-9
+    z = np.hstack([(x - mean) / scale, np.ones((len(x), 1))])
+    w = np.zeros(z.shape[1])
+    for _ in range(steps):
+        p = 1.0 / (1.0 + np.exp(-z @ w))
+        w -= 0.1 * (z.T @ (p - y) / len(y) + l2 * np.r_[w[:-1], 0.0])
+    return mean, scale, w[:-1], float(w[-1])
+
+
+def outcome(row: dict, shrink: float) -> tuple[str | None, bool]:
+    """(the command the player meets, applied without a question) under the model."""
+    found = measured(row)
+    if found is None:
+        return None, False
+    command, x = found
+    calibration_shrink, calibration.SHRINK = calibration.SHRINK, shrink
+    try:
+        confidence = calibration.confidence(x)
+    finally:
+        calibration.SHRINK = calibration_shrink
+    cap = settled(command)
+    confidence = min(confidence, cap) if cap is not None else confidence
+    if confidence < REFUSE_BELOW:
+        return None, False
+    decision = decide(Recognition(command, confidence, ""))
+    return (None if isinstance(decision, Refuse) else command), isinstance(decision, Accept)
+
+
+def tally(rows: list[dict], shrink: float, mode: str) -> list[tuple[float, float, float, float]]:
+    """Per SNR: right %, wrong applied % (game-changing), wrong applied % (any), OOG %."""
+    out = []
+    for snr in SNRS:
+        group = [r for r in rows if r["mode"] == mode and r["snr"] == snr]
+        said = [(r["truth"], *outcome(r, shrink)) for r in group if r["truth"]]
+        oog = [outcome(r, shrink)[0] for r in group if not r["truth"]]
+        n = max(1, len(said))
+        wrong = [(c, a) for t, c, a in said if c not in (None, t)]
+        out.append((100 * sum(c == t for t, c, _ in said) / n,
+                    100 * sum(a and c not in QUERY_COMMANDS for c, a in wrong) / n,
+                    100 * sum(a for _, a in wrong) / n,
+                    100 * sum(c is not None for c in oog) / max(1, len(oog))))
+    return out
+
+
+def show(cells: list[tuple[float, float, float, float]]) -> str:
+    return " | ".join(f"{a:.0f} / {b:.0f} / {c:.0f} / {d:.0f}" for a, b, c, d in cells)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tune", nargs="+", required=True)
+    parser.add_argument("--report", nargs="*", default=[])
+    parser.add_argument("--l2", type=float, default=0.1)
+    args = parser.parse_args(argv)
+    tune = load(args.tune)
+    pairs = [(measured(r), r["truth"]) for r in tune]
+    x = np.array([m[1] for m, _ in pairs if m is not None])
+    y = np.array([float(m[0] == t) for m, t in pairs if m is not None])
+    mean, scale, weights, bias = fit(x, y, args.l2)
+    calibration.MEAN, calibration.SCALE = tuple(mean), tuple(scale)
+    calibration.WEIGHTS, calibration.BIAS = tuple(weights), bias
+    print(f"{len(y)} readings, {int(y.sum())} right; features {calibration.FEATURES}")
+    print(f"MEAN = {tuple(round(float(v), 3) for v in mean)}")
+    print(f"SCALE = {tuple(round(float(v), 3) for v in scale)}")
+    print(f"WEIGHTS = {tuple(round(float(v), 3) for v in weights)}")
+    print(f"BIAS = {bias:.3f}")
+    safe = [s for s in (1.0, 0.95, 0.9, 0.85, 0.8, 0.75)
+            if all(cell[1] == 0 for mode in ("context", "any") for cell in tally(tune, s, mode))]
+    shrink = safe[0] if safe else 0.75
+    print(f"SHRINK = {shrink}")
+    print("\nright / wrong applied (game-changing) / wrong applied (all) / out-of-grammar "
+          "accepted, %, at " + " | ".join(f"{s} dB" for s in SNRS))
+    for name, rows in (("tuning", tune), ("reporting", load(args.report))):
+        for mode in ("context", "any"):
+            if rows:
+                print(f"{name}, {mode}: {show(tally(rows, shrink, mode))}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

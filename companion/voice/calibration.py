@@ -1,0 +1,58 @@
+"""One confidence for a hypothesis limited to the grammar's tokens (whisper.py, `constrain`).
+
+When the beam may only write the context's words, its hypotheses always read as grammar
+sentences, so the text mapper's fit says nothing about chatter or a misheard card. The
+confidence is then a logistic model of six measurements of one utterance, fitted by
+benchmarks/whisper_calibrate.py on the tuning dumps (espeak-ng voices, seeds 11 and 77) and
+checked on the reporting ones (seeds 22 and 33; docs/voice.md). Pure: no model, no audio.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.voice.rescore import decide_shares, sentence
+
+FEATURES = ("share", "free lead", "mapper", "beam score", "free agrees", "margin")
+# Fitted by benchmarks/whisper_calibrate.py (L2 0.1) on 516 readings of the tuning dumps.
+MEAN = (0.638, 4.634, 0.625, -0.672, 0.313, 5.431)
+SCALE = (0.202, 5.754, 0.397, 0.376, 0.427, 3.527)
+WEIGHTS = (0.385, -0.149, 0.593, 0.199, 0.216, 0.47)
+BIAS = 1.255
+# The fitted probability is lowered by this factor: on the tuning dumps it is the largest
+# that applied no wrong command that changes the game without a question.
+SHRINK = 0.85
+MARGIN_CAP = 10.0  # nats: a runner-up further than this is as good as none
+
+
+def features(command: str, mapper_confidence: float, beam_score: float,
+             grammar: Sequence[tuple[Sequence[str], str]], logs: Mapping[str, float],
+             free: Sequence[tuple[str, Any]]) -> tuple[float, ...]:
+    """The six measurements (FEATURES) of one utterance whose rescored command is
+    `command`: its share of the grammar sentences' likelihood, how far the likeliest free
+    transcript is above the best grammar sentence (nats, 0 if below), the text mapper's
+    confidence, the best hypothesis's mean token log-probability, how well a free
+    transcript reads as the same command (its fit, 0 if none does), and the log-likelihood
+    margin between the two best commands."""
+    scored = [logs[sentence(words)] for words, _ in grammar]
+    free_logs = [logs[text] for text, _ in free if text in logs]
+    _, share, _ = decide_shares([(tuple(w), c) for w, c in grammar], scored, free_logs,
+                                gap_free=math.inf, gap_scale=1.0)
+    top = max(scored)
+    lead = max(0.0, max(free_logs, default=top) - top)
+    agrees = max((r[0] for _, r in free if r is not None and r[1] == command), default=0.0)
+    best: dict[str, float] = {}
+    for (_, cmd), ll in zip(grammar, scored, strict=True):
+        best[cmd] = max(best.get(cmd, -math.inf), ll)
+    ranked = sorted(best.values(), reverse=True)
+    margin = min(MARGIN_CAP, ranked[0] - ranked[1]) if len(ranked) > 1 else MARGIN_CAP
+    return share, lead, mapper_confidence, beam_score, agrees, margin
+
+
+def confidence(measured: Sequence[float]) -> float:
+    """The calibrated confidence of a reading from its FEATURES."""
+    z = BIAS + sum(w * (x - m) / s for w, x, m, s in zip(WEIGHTS, measured, MEAN, SCALE,
+                                                         strict=True))
+    return SHRINK / (1.0 + math.exp(-z))
