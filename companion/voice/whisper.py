@@ -42,7 +42,11 @@ from companion.voice.whisper_model import ModelMissing, find_model, log_mel
 
 WINDOW = 10.0  # seconds of audio the encoder sees (padded): 30 s costs twice the time
 BEAMS = 5
-MAX_TOKENS = 40  # a command is a dozen tokens; without a cap a decode can loop
+# A command is a dozen tokens in English (twenty with stutters): past that a decode loops
+# (one looped for 1.8 s uncapped; on chatter the limited beam loops to the cap, the slowest
+# decodes). Other languages spell their words in more tokens (Cyrillic most).
+MAX_TOKENS = 24
+MAX_TOKENS_OTHER = 40
 MAX_PROMPT_TOKENS = 120
 COST_SCALE = 2.0  # confidence lost per unit of alignment cost per word
 # The worst single step of a mapping (a word replaced, skipped or missing): free up to
@@ -242,11 +246,14 @@ class WhisperRecognizer:
             limit = self._limit(prompt_words) if self._constrained() else [-1]
             result = self._model.generate(
                 encoded, [prompt], beam_size=self.beams, num_hypotheses=self.beams,
-                return_scores=True, max_length=len(prompt) + MAX_TOKENS,
+                return_scores=True, max_length=len(prompt) + self._max_tokens(),
                 suppress_blank=True, suppress_tokens=limit)[0]
         tok = self._tokenizer
         return [(tok.decode(ids), score) for ids, score in zip(
             result.sequences_ids, result.scores, strict=True)], encoded
+
+    def _max_tokens(self) -> int:
+        return MAX_TOKENS if self.lang == "en" else MAX_TOKENS_OTHER
 
     def _constrained(self) -> bool:
         return self.constrain and self.lang == "en"  # measured in English only
@@ -275,7 +282,7 @@ class WhisperRecognizer:
         with self._lock:
             self._check(generation)
             result = self._model.generate(encoded, [start], beam_size=1,
-                                          max_length=len(start) + MAX_TOKENS)[0]
+                                          max_length=len(start) + self._max_tokens())[0]
         return str(self._tokenizer.decode(result.sequences_ids[0]))
 
     def _start(self) -> list[int]:
