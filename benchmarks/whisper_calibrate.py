@@ -23,6 +23,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from whisper_tune import load  # noqa: E402  (the dumps are read the same way)
+
 from companion.games.hanamikoji.voice.hooks import settled  # noqa: E402
 from companion.voice import calibration  # noqa: E402
 from companion.voice.policy import QUERY_COMMANDS, Accept, Refuse, decide  # noqa: E402
@@ -31,16 +33,6 @@ from companion.voice.sphinx import Recognition  # noqa: E402
 from companion.voice.whisper import REFUSE_BELOW  # noqa: E402
 
 SNRS = (40, 20, 10, 6)
-
-
-def load(paths: list[str]) -> list[dict]:
-    import json
-
-    rows = []
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            rows += [json.loads(line) for line in f if line.strip()]
-    return [r for r in rows if r["evidence"] is not None]
 
 
 def measured(row: dict) -> tuple[str, tuple[float, ...]] | None:
