@@ -22,6 +22,7 @@ SKIP = 0.7  # a heard word the grammar has no place for
 SKIP_WORST = 0.5  # ... as a worst step: one stray word ("but tea") is asked about, not refused
 FILLER = 0.15  # ... when it is one of the words people put anywhere
 DROP = 0.9  # a grammar word that was not heard (optional words cost nothing: [ ] in JSGF)
+BEAM = 1.5  # partial paths this much costlier than the best are dropped (docs/voice.md)
 FILLERS = frozenset({"uh", "um", "er", "erm", "ah", "hmm", "mm", "okay", "ok", "so", "please",
                      "the", "a", "an", "i", "and", "then", "now", "well", "let", "lets",
                      "me", "my", "will", "ll", "want", "to", "oh", "like"})
@@ -279,9 +280,15 @@ def align(heard: Sequence[str], graph: Graph) -> Mapping | None:
     # best[node] = (cost, path as a linked tuple of words) after the words read so far.
     best: dict[int, tuple[float, tuple, float]] = {graph.start: (0.0, (), 0.0)}
     for t in range(len(heard) + 1):
-        best = _close(best, graph)
-        if t == len(heard):
+        # Viterbi beam: a partial path BEAM costlier than the best one is dropped (in a
+        # large grammar the closure otherwise visits every node after every word); the
+        # last closure is not bounded, so the end is always reached.
+        last = t == len(heard)
+        bound = inf if last else min(cost for cost, _, _ in best.values()) + BEAM
+        best = _close(best, graph, bound)
+        if last:
             break
+        best = {node: state for node, state in best.items() if state[0] <= bound}
         word = heard[t]
         nxt: dict[int, tuple[float, tuple, float]] = {}
         for node, (cost, path, worst) in best.items():
@@ -308,8 +315,9 @@ def align(heard: Sequence[str], graph: Graph) -> Mapping | None:
 _State = dict[int, tuple[float, tuple, float]]
 
 
-def _close(best: _State, graph: Graph) -> _State:
-    """Follow empty edges (free) and grammar words not heard (DROP), cheapest first."""
+def _close(best: _State, graph: Graph, bound: float = float("inf")) -> _State:
+    """Follow empty edges (free) and grammar words not heard (DROP), cheapest first, to
+    the states no costlier than `bound`."""
     done = dict(best)
     heap = [(cost, node) for node, (cost, _, _) in best.items()]
     heapq.heapify(heap)
@@ -320,6 +328,8 @@ def _close(best: _State, graph: Graph) -> _State:
         _, path, worst = done[node]
         for target, label in graph.edges[node]:
             c = cost + (0.0 if label is None else DROP)
+            if c > bound:
+                continue
             if target not in done or c < done[target][0]:
                 done[target] = ((c, path, worst) if label is None
                                 else (c, (label, path), max(worst, DROP)))
