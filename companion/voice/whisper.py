@@ -7,8 +7,11 @@ unchanged. One utterance: Whisper's log-mel features in a short window (`WINDOW`
 30 s: measured in docs/voice.md), the grammar's words as the prompt, `BEAMS` hypotheses with
 a capped length (`MAX_TOKENS`: one decode looped for 1.8 s without a cap); each hypothesis
 aligned to the grammar (mapper.py) and read by the game; one confidence from the
-hypotheses' probabilities and how far each was from the grammar. Below `REFUSE_BELOW`
-refused; the policy asks about the rest below its threshold.
+hypotheses' probabilities and how far each was from the grammar. In English the beam may
+write only the tokens that spell the context's words (`CONSTRAIN`), the valid commands are
+rescored with the model's likelihood (rescore.py) against a free greedy transcript, and the
+confidence is calibration.py's. Below `REFUSE_BELOW` refused; the policy asks about the rest
+below its threshold.
 
 The model loads in a background thread from the constructor (`ready()` waits for it), so a
 game's first prompt is not delayed. `cancel()` abandons the decode in flight: it stops
@@ -177,9 +180,9 @@ class WhisperRecognizer:
         reading = reader(graph, read, english)
         self.evidence.update(hyps=hyps, mapper=map_hypotheses(hyps, graph, read, english,
                                                               reading))
-        # Rescoring runs when the text mapper is unsure: above RESCORE_BELOW it never
-        # overruled the mapper in 1,080 measured decodes (docs/voice.md), and skipping it
-        # saves a third of a decode.
+        # With a free beam, rescoring runs when the text mapper is unsure: above
+        # RESCORE_BELOW it never overruled the mapper in 1,080 measured decodes
+        # (docs/voice.md). With the limited beam the mapper is always sure: it always runs.
         constrained = self._constrained()
         if self.rescore and english and hyps and (
                 constrained or self.evidence["mapper"][1] < RESCORE_BELOW):
