@@ -345,3 +345,14 @@ def test_the_calibrated_confidence_believes_clear_speech_and_refuses_chatter() -
     chatter = confidence(-30.0, -31.0, -4.0, agrees=False)
     assert clear >= CONFIRM_THRESHOLD > chatter
     assert chatter < clear - 0.25 and REFUSE_BELOW < CONFIRM_THRESHOLD
+
+
+@needs_whisper
+def test_four_cards_alike_said_alike_survive_the_loop_cut(english: HanamikojiRecognizer,  # type: ignore[no-untyped-def]
+                                                          speech) -> None:
+    """The limited beam may not write the same run of NO_REPEAT tokens twice (chatter looped
+    to the token cap, the slowest decodes). A competition of four cards named alike must
+    still be written whole: with runs of six it lost its fourth "yellow"."""
+    english.recognize(speech("competition yellow, yellow, yellow, yellow"), Context.action())
+    best = english.engine.evidence["hyps"][0][0]
+    assert words_of(best).count("yellow") >= 4, best

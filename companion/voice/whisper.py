@@ -65,6 +65,10 @@ RESCORE_BELOW = 0.9  # ... when the text mapper's confidence is below this
 # (docs/voice.md: fitted on seeds 11 and 77, reported on 22 and 33).
 CONSTRAIN = True
 PUNCTUATION = (",", ".", "?", "!", "...")
+# The limited beam loops on chatter ("The, the, the, …") to MAX_TOKENS, the slowest decodes:
+# no run of this many tokens twice. Four cards alike said alike ("anju, anju, anju, anju":
+# a unit of up to three tokens, four times) need more than three units: ten.
+NO_REPEAT = 10
 # Scoring (teacher forcing through `align`) in batches of this many sentences: a larger batch
 # costs more than linearly here (24 at once: 3.4 times the time of three batches of 8).
 SCORE_BATCH = 8
@@ -250,7 +254,8 @@ class WhisperRecognizer:
             result = self._model.generate(
                 encoded, [prompt], beam_size=self.beams, num_hypotheses=self.beams,
                 return_scores=True, max_length=len(prompt) + self._max_tokens(),
-                suppress_blank=True, suppress_tokens=limit)[0]
+                suppress_blank=True, suppress_tokens=limit,
+                no_repeat_ngram_size=NO_REPEAT if self._constrained() else 0)[0]
         tok = self._tokenizer
         return [(tok.decode(ids), score) for ids, score in zip(
             result.sequences_ids, result.scores, strict=True)], encoded
