@@ -44,7 +44,8 @@ def measured(row: dict) -> tuple[str, tuple[float, ...]] | None:
     logs = ev["logs"]
     scored = [logs[sentence(w)] for w, _ in grammar]
     free_logs = [logs[t] for t, _ in ev["free"] if t in logs]
-    command, _, _ = decide_shares(grammar, scored, free_logs, gap_free=float("inf"))
+    command, _, _ = decide_shares(grammar, scored, free_logs, calibration.SHARE_TEMPERATURE,
+                                  gap_free=float("inf"))
     if command != ev["mapper"][0]:
         return None  # held to the text mapper's reading, as the recognizer
     return command, calibration.features(command, ev["mapper"][1], ev["hyps"][0][1],

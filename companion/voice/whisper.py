@@ -39,7 +39,7 @@ from companion.voice.mapper import (
     vocabulary,
     words_of,
 )
-from companion.voice.rescore import Scorer, candidates, shares
+from companion.voice.rescore import TEMPERATURE, Scorer, candidates, shares
 from companion.voice.sphinx import Grammar, Recognition
 from companion.voice.whisper_model import ModelMissing, find_model, log_mel
 
@@ -192,8 +192,10 @@ class WhisperRecognizer:
                 constrained or self.evidence["mapper"][1] < RESCORE_BELOW):
             free = [self._free(encoded, generation)] if constrained else None
             command, confidence, words = rescore_hypotheses(
-                hyps, graph, read, lambda texts: self._score(encoded, texts, generation, seconds),
-                english, self.evidence, reading, free)
+                hyps, graph, read,
+                lambda texts: self._score(encoded, texts, generation, seconds, constrained),
+                english, self.evidence, reading, free,
+                calibration.SHARE_TEMPERATURE if constrained else TEMPERATURE)
             command, confidence = agree(self.evidence["mapper"], command, confidence)
             if constrained and command is not None:
                 ev = self.evidence
@@ -314,9 +316,10 @@ class WhisperRecognizer:
         return np.ascontiguousarray(frames[:, :min(frames.shape[1], keep)])
 
     def _score(self, encoded: Any, texts: Sequence[str], generation: int,
-               seconds: float | None = None) -> list[float]:
+               seconds: float | None = None, per_token: bool = False) -> list[float]:
         """Each text's summed token log-probability given the audio (teacher forcing,
-        through the model's alignment pass)."""
+        through the model's alignment pass), or its mean per token (`per_token`: a sum
+        favours short sentences, " Actions." outscored " Gift tea tea tea.")."""
         import ctranslate2
         import numpy as np
 
@@ -330,8 +333,9 @@ class WhisperRecognizer:
                 results = self._model.align(
                     ctranslate2.StorageView.from_array(np.repeat(frames, len(batch), axis=0)),
                     self._start(), batch, [frames.shape[1] * 2] * len(batch))
-            out += [float(np.sum(np.log(np.maximum(np.asarray(r.text_token_probs), 1e-12))))
-                    for r in results]
+            for r in results:
+                logs = np.log(np.maximum(np.asarray(r.text_token_probs), 1e-12))
+                out.append(float(np.mean(logs) if per_token else np.sum(logs)))
         return out
 
 def agree(mapper: tuple[str | None, float, str], command: str | None, confidence: float
@@ -403,8 +407,8 @@ def rescore_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
                        read: Callable[[str], str | None], score: Scorer,
                        english: bool = True, evidence: dict | None = None,
                        reading: Callable[[str], tuple[float, str, str] | None] | None = None,
-                       free_texts: Sequence[str] | None = None
-                       ) -> tuple[str | None, float, str]:
+                       free_texts: Sequence[str] | None = None,
+                       temperature: float = TEMPERATURE) -> tuple[str | None, float, str]:
     """As map_hypotheses, but the commands valid now are rescored with the model's own
     likelihood (rescore.py): the hypotheses' grammar sentences and their neighbours.
     Speech the grammar does not hold is measured against `free_texts` (default: the
@@ -415,7 +419,7 @@ def rescore_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
     heard = [(text, reading(text)) for text, _ in hyps]
     mapped = list(dict.fromkeys(tuple(r[2].split()) for _, r in heard if r is not None))
     free = heard if free_texts is None else [(t, reading(t)) for t in free_texts]
-    return shares(free, candidates(mapped, graph, read), score, evidence=evidence)
+    return shares(free, candidates(mapped, graph, read), score, temperature, evidence)
 
 
 def _reading(heard: Sequence[str], graph: Graph, read: Callable[[str], str | None]
