@@ -237,3 +237,16 @@ def test_without_whisper_a_player_of_another_language_is_told_english_only(lang:
     other = Catalogue(lang).render(fallback_message(lang, "no model"))
     assert "take the fan" in other and "take the fan" not in english
     assert other != Catalogue("en").render(fallback_message(lang, "no model"))
+
+
+@needs_base
+def test_a_list_of_cards_is_asked_about_in_spanish_too(recognizers, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Gifts and competitions are always read back and asked about ("Yes or no?"): the
+    other languages' phrase path had no cap, and a Spanish competition was applied at once
+    (measured: one with "rojo" heard as "rosa", a wrong one, at 0.81)."""
+    from companion.voice.policy import Confirm, decide
+
+    heard = recognizers("es").recognize(
+        _speak(tmp_path, "competición shamisen azul, sombrilla rojo", "es"), Context.action())
+    assert heard.command == "competition umbrella shamisen / fan umbrella"
+    assert isinstance(decide(heard), Confirm)

@@ -356,3 +356,15 @@ def test_four_cards_alike_said_alike_survive_the_loop_cut(english: HanamikojiRec
     english.recognize(speech("competition yellow, yellow, yellow, yellow"), Context.action())
     best = english.engine.evidence["hyps"][0][0]
     assert words_of(best).count("yellow") >= 4, best
+
+
+def test_one_word_over_and_over_is_a_loop_not_an_answer() -> None:
+    """Measured (Spanish, babble at 20 and 6 dB): chatter written "no, no, no, no" or "sí,
+    sí, sí, sí" was applied as an answer. One word three times or more is Whisper looping on
+    noise: it reads as nothing; twice ("blue, blue") is still a stutter."""
+    ctx = Context.confirm()
+    graph = jsgf_graph(build_grammar(ctx))
+    hyps = [(" No, no, no, no.", -0.2), (" No, no, no.", -0.3)]
+    assert map_hypotheses(hyps, graph, lambda w: normalize(w, "en", ctx))[0] is None
+    twice = [(" No, no.", -0.2)]
+    assert map_hypotheses(twice, graph, lambda w: normalize(w, "en", ctx))[0] == "no"

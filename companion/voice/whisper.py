@@ -65,6 +65,7 @@ RESCORE_BELOW = 0.9  # ... when the text mapper's confidence is below this
 # (docs/voice.md: fitted on seeds 11 and 77, reported on 22 and 33).
 CONSTRAIN = True
 PUNCTUATION = (",", ".", "?", "!", "...")
+LOOP = 3  # a transcript of one word this many times or more is a loop, not speech
 # The limited beam loops on chatter ("The, the, the, …") to MAX_TOKENS, the slowest decodes:
 # no run of this many tokens twice. Four cards alike said alike ("anju, anju, anju, anju":
 # a unit of up to three tokens, four times) need more than three units: ten.
@@ -351,8 +352,12 @@ def agree(mapper: tuple[str | None, float, str], command: str | None, confidence
 def read_hypothesis(text: str, graph: Graph, read: Callable[[str], str | None],
                     english: bool = True) -> tuple[float, str, str] | None:
     """(fit, command, grammar words) of one transcript (again with stutters folded, if
-    that reads better), or None when it reads as nothing valid."""
+    that reads better), or None when it reads as nothing valid, or is one word said over
+    and over: Whisper's loop on noise ("no, no, no, no" from table talk was applied as a
+    "no" in Spanish, measured)."""
     heard = words_of(text, english)
+    if len(heard) >= LOOP and len(set(heard)) == 1:
+        return None
     readings = [_reading(attempt, graph, read)
                 for attempt in {tuple(heard), tuple(collapse_repeats(heard))}]
     return max((r for r in readings if r is not None), default=None)
