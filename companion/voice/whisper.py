@@ -352,11 +352,13 @@ def agree(mapper: tuple[str | None, float, str], command: str | None, confidence
 def read_hypothesis(text: str, graph: Graph, read: Callable[[str], str | None],
                     english: bool = True) -> tuple[float, str, str] | None:
     """(fit, command, grammar words) of one transcript (again with stutters folded, if
-    that reads better), or None when it reads as nothing valid, or is one word said over
-    and over: Whisper's loop on noise ("no, no, no, no" from table talk was applied as a
-    "no" in Spanish, measured)."""
+    that reads better), or None when it reads as nothing valid, or, in the other
+    languages, is one word said over and over: Whisper's loop on noise ("no, no, no, no"
+    from table talk was applied as a "no" in Spanish, measured). Not in English: there the
+    limited beam loops on one clean word too ("secret, secret, …"), and the calibrated
+    confidence weighs chatter."""
     heard = words_of(text, english)
-    if len(heard) >= LOOP and len(set(heard)) == 1:
+    if not english and len(heard) >= LOOP and len(set(heard)) == 1:
         return None
     readings = [_reading(attempt, graph, read)
                 for attempt in {tuple(heard), tuple(collapse_repeats(heard))}]
