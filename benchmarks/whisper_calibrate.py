@@ -28,7 +28,7 @@ from whisper_tune import load  # noqa: E402  (the dumps are read the same way)
 from companion.games.hanamikoji.voice.hooks import settled  # noqa: E402
 from companion.voice import calibration  # noqa: E402
 from companion.voice.policy import QUERY_COMMANDS, Accept, Refuse, decide  # noqa: E402
-from companion.voice.rescore import decide_shares, sentence  # noqa: E402
+from companion.voice.rescore import Scores  # noqa: E402
 from companion.voice.sphinx import Recognition  # noqa: E402
 from companion.voice.whisper import REFUSE_BELOW  # noqa: E402
 
@@ -40,16 +40,11 @@ def measured(row: dict) -> tuple[str, tuple[float, ...]] | None:
     ev = row["evidence"]
     if not ev.get("hyps") or not ev.get("grammar"):
         return None
-    grammar = [(tuple(w.split()), c) for w, c in ev["grammar"]]
-    logs = ev["logs"]
-    scored = [logs[sentence(w)] for w, _ in grammar]
-    free_logs = [logs[t] for t, _ in ev["free"] if t in logs]
-    command, _, _ = decide_shares(grammar, scored, free_logs, calibration.SHARE_TEMPERATURE,
-                                  gap_free=float("inf"))
+    scores = Scores.from_evidence(ev)
+    command, _, _ = scores.decide(calibration.SHARE_TEMPERATURE)
     if command != ev["mapper"][0]:
         return None  # held to the text mapper's reading, as the recognizer
-    return command, calibration.features(command, ev["mapper"][1], ev["hyps"][0][1],
-                                         grammar, logs, ev["free"])
+    return command, calibration.features(command, ev["mapper"][1], ev["hyps"][0][1], scores)
 
 
 def fit(x: np.ndarray, y: np.ndarray, l2: float = 0.1, steps: int = 3000

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.games.hanamikoji.voice.hooks import settled  # noqa: E402
 from companion.voice.policy import Accept, Refuse, decide  # noqa: E402
-from companion.voice.rescore import GAP_FREE, GAP_SCALE, TEMPERATURE, decide_shares  # noqa: E402
+from companion.voice.rescore import GAP_FREE, GAP_SCALE, TEMPERATURE, Scores  # noqa: E402
 from companion.voice.sphinx import Recognition  # noqa: E402
 from companion.voice.whisper import REFUSE_BELOW, agree  # noqa: E402
 
@@ -50,22 +50,13 @@ def reading(row: dict, setting: Setting) -> tuple[str | None, float]:
     elif not ev.get("grammar"):
         return None, 0.0
     else:
-        grammar = [(tuple(w.split()), c) for w, c in ev["grammar"]]
-        logs = [ev["logs"][_sentence(w)] for w, _ in ev["grammar"]]
-        free = [ev["logs"][t] for t, _ in ev["free"] if t in ev["logs"]]
-        command, confidence, _ = decide_shares(grammar, logs, free, *setting)
+        command, confidence, _ = Scores.from_evidence(ev).decide(*setting)
         command, confidence = agree(ev["mapper"], command, confidence)  # as the recognizer
     if command is not None:
         cap = settled(command)
         confidence = min(confidence, cap) if cap is not None else confidence
     return (command, confidence) if command and confidence >= REFUSE_BELOW else (None,
                                                                                  confidence)
-
-
-def _sentence(words: str) -> str:
-    from companion.voice.rescore import sentence
-
-    return sentence(words.split())
 
 
 def outcome(row: dict, setting: Setting) -> tuple[str | None, bool]:

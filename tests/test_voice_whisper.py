@@ -329,17 +329,15 @@ def test_the_calibrated_confidence_believes_clear_speech_and_refuses_chatter() -
     applied unasked, even when the text mapper is sure of it."""
     from companion.voice import calibration
     from companion.voice.policy import CONFIRM_THRESHOLD
-    from companion.voice.rescore import sentence
+    from companion.voice.rescore import Scores
     from companion.voice.whisper import REFUSE_BELOW
 
-    grammar = [(("take", "fan"), "take fan"), (("take", "flute"), "take flute")]
+    grammar = ((("take", "fan"), "take fan"), (("take", "flute"), "take flute"))
 
     def confidence(fan: float, flute: float, free: float, agrees: bool) -> float:
-        logs = {sentence(("take", "fan")): fan, sentence(("take", "flute")): flute,
-                " free.": free}
         reading = (1.0, "take fan", "take fan") if agrees else None
-        return calibration.confidence(calibration.features(
-            "take fan", 1.0, -0.3, grammar, logs, [(" free.", reading)]))
+        scores = Scores(grammar, (fan, flute), ((" free.", reading),), (free,))
+        return calibration.confidence(calibration.features("take fan", 1.0, -0.3, scores))
 
     clear = confidence(-3.0, -20.0, -3.5, agrees=True)
     chatter = confidence(-30.0, -31.0, -4.0, agrees=False)

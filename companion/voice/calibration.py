@@ -10,10 +10,9 @@ checked on the reporting ones (seeds 22 and 33; docs/voice.md). Pure: no model, 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from companion.voice.rescore import decide_shares, sentence
+from companion.voice.rescore import Scores
 
 FEATURES = ("share", "free lead", "mapper", "beam score", "free agrees", "margin")
 # Fitted by benchmarks/whisper_calibrate.py (L2 0.1) on 530 readings of the tuning dumps.
@@ -31,24 +30,21 @@ MARGIN_CAP = 10.0  # nats per token: a runner-up further than this is as good as
 SHARE_TEMPERATURE = 1.0
 
 
-def features(command: str, mapper_confidence: float, beam_score: float,
-             grammar: Sequence[tuple[Sequence[str], str]], logs: Mapping[str, float],
-             free: Sequence[tuple[str, Any]]) -> tuple[float, ...]:
+def features(command: str, mapper_confidence: float, beam_score: float, scores: Scores
+             ) -> tuple[float, ...]:
     """The six measurements (FEATURES) of one utterance whose rescored command is
     `command`: its share of the grammar sentences' likelihood, how far the likeliest free
     transcript is above the best grammar sentence (nats per token, 0 if below), the text mapper's
     confidence, the best hypothesis's mean token log-probability, how well a free
     transcript reads as the same command (its fit, 0 if none does), and the log-likelihood
     margin between the two best commands."""
-    scored = [logs[sentence(words)] for words, _ in grammar]
-    free_logs = [logs[text] for text, _ in free if text in logs]
-    _, share, _ = decide_shares([(tuple(w), c) for w, c in grammar], scored, free_logs,
-                                SHARE_TEMPERATURE, gap_free=math.inf, gap_scale=1.0)
-    top = max(scored)
-    lead = max(0.0, max(free_logs, default=top) - top)
-    agrees = max((r[0] for _, r in free if r is not None and r[1] == command), default=0.0)
+    _, share, _ = scores.decide(SHARE_TEMPERATURE, gap_free=math.inf, gap_scale=1.0)
+    top = max(scores.logs)
+    lead = max(0.0, max(scores.free_logs, default=top) - top)
+    agrees = max((r[0] for _, r in scores.free if r is not None and r[1] == command),
+                 default=0.0)
     best: dict[str, float] = {}
-    for (_, cmd), ll in zip(grammar, scored, strict=True):
+    for (_, cmd), ll in zip(scores.grammar, scores.logs, strict=True):
         best[cmd] = max(best.get(cmd, -math.inf), ll)
     ranked = sorted(best.values(), reverse=True)
     margin = min(MARGIN_CAP, ranked[0] - ranked[1]) if len(ranked) > 1 else MARGIN_CAP

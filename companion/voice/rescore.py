@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from companion.voice.mapper import Graph, accepts, distance, vocabulary
 
@@ -60,33 +61,59 @@ def candidates(mapped: Sequence[tuple[str, ...]], graph: Graph,
     return out
 
 
-def shares(free: Sequence[tuple[str, Reading | None]], grammar: dict[tuple[str, ...], str],
-           score: Scorer, temperature: float = TEMPERATURE, evidence: dict | None = None
-           ) -> tuple[str | None, float, str]:
-    """(command, confidence, the grammar words it was read from).
+@dataclass(frozen=True)
+class Scores:
+    """The scored material of one utterance: the grammar sentences (words → command) with
+    their log-likelihoods, and the free transcripts (with their readings) with theirs."""
 
-    The confidence is the command's share of the grammar sentences' likelihood (what
-    separates flute from blue), lowered when the best free transcript is far likelier than
-    any grammar sentence (`GAP_FREE` nats and more: speech the grammar does not hold).
-    """
-    if not grammar:
-        return None, 0.0, free[0][0].strip() if free else ""
+    grammar: tuple[tuple[tuple[str, ...], str], ...]
+    logs: tuple[float, ...]
+    free: tuple[tuple[str, Reading | None], ...]
+    free_logs: tuple[float, ...]
+
+    def decide(self, temperature: float = TEMPERATURE, gap_free: float | None = None,
+               gap_scale: float | None = None) -> tuple[str | None, float, str]:
+        """(command, confidence, the grammar words it was read from): decide_shares."""
+        if not self.grammar:
+            return None, 0.0, self.free[0][0].strip() if self.free else ""
+        return decide_shares(self.grammar, self.logs, self.free_logs, temperature,
+                             gap_free, gap_scale)
+
+    def evidence(self) -> dict:
+        """As the benchmark dumps it (from_evidence reads it back)."""
+        texts = [sentence(words) for words, _ in self.grammar]
+        free_texts = list(dict.fromkeys(text for text, _ in self.free))
+        return {"free": list(self.free),
+                "grammar": [(" ".join(w), c) for w, c in self.grammar],
+                "logs": dict(zip(texts + free_texts, self.logs + self.free_logs,
+                                 strict=True))}
+
+    @classmethod
+    def from_evidence(cls, ev: dict) -> Scores:
+        grammar = tuple((tuple(w.split()), c) for w, c in ev.get("grammar", ()))
+        logs = ev.get("logs", {})
+        free = tuple((t, r) for t, r in ev.get("free", ()))
+        return cls(grammar, tuple(logs[sentence(w)] for w, _ in grammar), free,
+                   tuple(logs[t] for t in dict.fromkeys(t for t, _ in free) if t in logs))
+
+
+def score(free: Sequence[tuple[str, Reading | None]], grammar: dict[tuple[str, ...], str],
+          scorer: Scorer) -> Scores:
+    """The grammar sentences and the free transcripts, scored by the model in one call."""
     texts = [sentence(words) for words in grammar]
     free_texts = list(dict.fromkeys(text for text, _ in free))
-    logs = score(texts + free_texts)
-    if evidence is not None:
-        evidence.update(free=[(t, r) for t, r in free], grammar=[
-            (" ".join(w), c) for w, c in grammar.items()], logs=dict(zip(
-                texts + free_texts, logs, strict=True)))
-    return decide_shares(list(grammar.items()), logs[:len(texts)], logs[len(texts):],
-                         temperature)
+    logs = scorer(texts + free_texts) if grammar else []
+    return Scores(tuple(grammar.items()), tuple(logs[:len(texts)]), tuple(free),
+                  tuple(logs[len(texts):]))
 
 
 def decide_shares(grammar: Sequence[tuple[tuple[str, ...], str]], logs: Sequence[float],
                   free_logs: Sequence[float], temperature: float = TEMPERATURE,
                   gap_free: float | None = None, gap_scale: float | None = None
                   ) -> tuple[str | None, float, str]:
-    """The arithmetic of `shares` on scored sentences (the benchmark tunes it offline)."""
+    """The command the scored sentences point to: its share of their likelihood (what
+    separates flute from blue), lowered when the best free transcript is far likelier than
+    any grammar sentence (`GAP_FREE` nats and more: speech the grammar does not hold)."""
     gap_free = GAP_FREE if gap_free is None else gap_free
     gap_scale = GAP_SCALE if gap_scale is None else gap_scale
     top = max(logs)

@@ -39,7 +39,7 @@ from companion.voice.mapper import (
     vocabulary,
     words_of,
 )
-from companion.voice.rescore import TEMPERATURE, Scorer, candidates, shares
+from companion.voice.rescore import TEMPERATURE, Scorer, Scores, candidates, score
 from companion.voice.sphinx import Grammar, Recognition
 from companion.voice.whisper_model import ModelMissing, find_model, log_mel
 
@@ -183,28 +183,27 @@ class WhisperRecognizer:
         self._check(generation)
         english = self.lang == "en"
         reading = reader(graph, read, english)
-        self.evidence.update(hyps=hyps, mapper=map_hypotheses(hyps, graph, read, english,
-                                                              reading))
+        mapped = map_hypotheses(hyps, graph, read, english, reading)
+        self.evidence.update(hyps=hyps, mapper=mapped)
         # With a free beam, rescoring runs when the text mapper is unsure: above
         # RESCORE_BELOW it never overruled the mapper in 1,080 measured decodes
         # (docs/voice.md). With the limited beam the mapper is always sure: it always runs.
         constrained = self._constrained()
-        if self.rescore and english and hyps and (
-                constrained or self.evidence["mapper"][1] < RESCORE_BELOW):
+        if self.rescore and english and hyps and (constrained or mapped[1] < RESCORE_BELOW):
             free = [self._free(encoded, generation)] if constrained else None
-            command, confidence, words = rescore_hypotheses(
+            scores = rescore_hypotheses(
                 hyps, graph, read,
                 lambda texts: self._score(encoded, texts, generation, seconds, constrained),
-                english, self.evidence, reading, free,
+                english, reading, free)
+            self.evidence.update(scores.evidence())
+            command, confidence, words = scores.decide(
                 calibration.SHARE_TEMPERATURE if constrained else TEMPERATURE)
-            command, confidence = agree(self.evidence["mapper"], command, confidence)
+            command, confidence = agree(mapped, command, confidence)
             if constrained and command is not None:
-                ev = self.evidence
                 confidence = calibration.confidence(calibration.features(
-                    command, ev["mapper"][1], hyps[0][1],
-                    [(w.split(), c) for w, c in ev["grammar"]], ev["logs"], ev["free"]))
+                    command, mapped[1], hyps[0][1], scores))
         else:
-            command, confidence, words = self.evidence["mapper"]
+            command, confidence, words = mapped
         if command is not None and settled is not None:
             cap = settled(command)
             if cap is not None:
@@ -411,22 +410,18 @@ def map_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
 
 
 def rescore_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
-                       read: Callable[[str], str | None], score: Scorer,
-                       english: bool = True, evidence: dict | None = None,
+                       read: Callable[[str], str | None], scorer: Scorer,
+                       english: bool = True,
                        reading: Callable[[str], tuple[float, str, str] | None] | None = None,
-                       free_texts: Sequence[str] | None = None,
-                       temperature: float = TEMPERATURE) -> tuple[str | None, float, str]:
-    """As map_hypotheses, but the commands valid now are rescored with the model's own
-    likelihood (rescore.py): the hypotheses' grammar sentences and their neighbours.
-    Speech the grammar does not hold is measured against `free_texts` (default: the
-    hypotheses themselves)."""
-    if not hyps:
-        return None, 0.0, ""
+                       free_texts: Sequence[str] | None = None) -> Scores:
+    """The commands valid now, to be rescored with the model's own likelihood (rescore.py):
+    the hypotheses' grammar sentences and their neighbours, scored. Speech the grammar does
+    not hold is measured against `free_texts` (default: the hypotheses themselves)."""
     reading = reading or reader(graph, read, english)
     heard = [(text, reading(text)) for text, _ in hyps]
     mapped = list(dict.fromkeys(tuple(r[2].split()) for _, r in heard if r is not None))
     free = heard if free_texts is None else [(t, reading(t)) for t in free_texts]
-    return shares(free, candidates(mapped, graph, read), score, temperature, evidence)
+    return score(free, candidates(mapped, graph, read), scorer)
 
 
 def _reading(heard: Sequence[str], graph: Graph, read: Callable[[str], str | None]
