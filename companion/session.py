@@ -213,13 +213,23 @@ class Session:
     def propose(self, command: Any) -> list[Message]:
         """Ask for a yes before applying `command` (used when voice is unsure)."""
         self._confirming, self._asked_by = command, None
-        try:
-            what: Any = self._game.describe(command, self._game.actor(self._state), self._names)
-        except (AssertionError, AttributeError, TypeError):
-            what = command.text()  # a query or a half-entered offer: its text is clear
-        return self._announce([Message("confirm", "confirm", {"command": what},
+        return self._announce([Message("confirm", "confirm", {"command": self._proposal(command)},
                                        {"command": self._game.public_text(command)},
                                        Priority.PROMPT)])
+
+    def _proposal(self, command: Any) -> Any:
+        """What a yes would do, in the table's words: an undo names the step it would take
+        back (a bare "Undo. Yes or no?" was English in every language and said nothing)."""
+        if isinstance(command, Undo):
+            if self._pending is not None or not self._log:
+                return Message("confirm", "undo_last")
+            action, actor = self._log[-1]
+            return Message("confirm", "undo_what",
+                           {"what": self._game.describe(action, actor, self._names)})
+        try:
+            return self._game.describe(command, self._game.actor(self._state), self._names)
+        except (AssertionError, AttributeError, TypeError):
+            return command.text()  # a query or a half-entered offer: its text is clear
 
     def _execute(self, command: Any) -> list[Message]:
         if isinstance(command, Ask):

@@ -373,3 +373,23 @@ def test_one_word_over_and_over_is_a_loop_not_an_answer() -> None:
     looped = [(" secret, secret, secret, secret, secret.", -0.15)]
     assert map_hypotheses(looped, jsgf_graph(build_grammar(action)),
                           lambda w: normalize(w, "en", action))[0] == "secret"
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Undo Ana's Secret. Yes or no?"),
+    ("fr", "Annuler le Secret d'Ana. Oui ou non ?"),
+])
+def test_an_unsure_undo_names_the_step_it_would_take_back(lang: str, expected: str) -> None:
+    """The question about an unsure undo says, in the table's language, which step a yes
+    takes back (it was "Undo. Oui ou non ?" in French, naming nothing)."""
+    from companion.games.registry import load_game
+    from companion.inputs.voice import handle_recognition
+    from companion.narrate.catalogue import Catalogue
+    from companion.session import Session
+    from companion.voice.sphinx import Recognition
+
+    session = Session(load_game("hanamikoji"), {"players": ["Ana", "Ben"], "lang": lang})
+    session.start()
+    session.handle("secret flute")
+    asked = handle_recognition(session, Recognition("undo", 0.5, "the undo"))
+    assert [Catalogue(lang).render(m) for m in asked] == [expected]
