@@ -1,5 +1,6 @@
 """The English commands every game's grammar offers, whatever the game: its questions and the
-speech settings. They change nothing in a game, so the policy answers them at once."""
+speech settings. All but undo change nothing in a game, so the policy answers them at once;
+undo takes back a step, so it is asked about when unsure (sphinx.ALWAYS_ANSWERED)."""
 
 from __future__ import annotations
 
