@@ -502,6 +502,20 @@ _LANG = "en"  # the language of the commands (--lang)
 _CONSTRAIN = True  # Whisper: the beam limited to the grammar's tokens (else --free-beam; forked)
 
 
+def describe_whisper(args: argparse.Namespace) -> str:
+    """How the Whisper recognizer read the commands in this run."""
+    from companion.voice import calibration
+
+    if args.mapper_only:
+        return " (text mapper only)"
+    if args.free_beam or not calibration.fitted(args.lang):
+        # With a free beam rescoring is measured in English only (whisper.py).
+        return " (rescored, free beam)" if args.lang == "en" else " (text mapper only)"
+    if args.borrow_calibration and args.borrow_calibration != args.lang:
+        return f" (rescored, limited beam, {args.borrow_calibration} calibration borrowed)"
+    return " (rescored, calibrated)"
+
+
 def _init(threshold: float, hmm: str | None = None, mllr: str | None = None,
           models: dict[str, str] | None = None, parallel: bool = False,
           whisper: str | None = None, rescore: bool = True, lang: str = "en") -> None:
@@ -707,6 +721,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--free-beam", action="store_true",
                         help="Whisper: let the beam write any token (the recognizer limits it "
                              "to the tokens that spell the context's words; docs/voice.md)")
+    parser.add_argument("--borrow-calibration", default=None, metavar="LANG",
+                        help="Whisper: limit the beam in --lang with LANG's calibrated "
+                             "confidence, for a language with none yet (to make the tuning "
+                             "dumps benchmarks/whisper_calibrate.py fits its own on)")
     parser.add_argument("--busy", type=int, default=0, metavar="N",
                         help="keep N other processes spinning during the run (a busy machine)")
     parser.add_argument("--lang", choices=["en", *LANG_VOICES], default="en",
@@ -742,6 +760,10 @@ def main(argv: list[str] | None = None) -> int:
         whisper = (args.whisper_model or "default") if args.recognizer == "whisper" else None
         global _CONSTRAIN
         _CONSTRAIN = not args.free_beam  # the pool's workers are forked: they inherit it
+        if args.borrow_calibration:
+            from companion.voice import calibration
+
+            calibration.MODELS.setdefault(args.lang, calibration.MODELS[args.borrow_calibration])
         with Busy(args.busy):
             outcomes = run(jobs, threshold, args.jobs, args.verbose, args.hmm, args.mllr,
                            models, whisper, not args.mapper_only, args.lang)
@@ -754,10 +776,8 @@ def main(argv: list[str] | None = None) -> int:
     enrolled = (f"; each voice enrolled first with {args.enroll} prompts read in noise "
                 f"({'/'.join(map(str, ENROLL_SNRS))} dB)" if args.enroll else "")
     footprint = whisper_footprint(args.whisper_model) if args.recognizer == "whisper" else ""
-    recognizer = args.recognizer + (
-        " (text mapper only)" if args.mapper_only or args.lang != "en" else
-        " (rescored, free beam)" if args.free_beam else " (rescored, calibrated)"
-        if args.recognizer == "whisper" else "")  # rescoring: English only (whisper.py)
+    recognizer = args.recognizer + (describe_whisper(args) if args.recognizer == "whisper"
+                                    else "")
     said = "" if args.lang == "en" else f"; commands in {args.lang}"
     text = (f"Recognizer {recognizer}; engine {args.engine}{enrolled}{said}: seeds {seeds}, "
             f"{per_seed} utterances each, "

@@ -15,6 +15,7 @@ reporting dumps. Needs numpy (benchmark only).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -48,29 +49,30 @@ def measured(row: dict) -> tuple[str, tuple[float, ...]] | None:
 
 
 def fit(x: np.ndarray, y: np.ndarray, l2: float = 0.1, steps: int = 3000
-        ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
-    """Logistic regression on standardized features, by gradient descent (mean, scale,
-    weights, bias)."""
+        ) -> calibration.Logistic:
+    """Logistic regression on standardized features, by gradient descent (shrink 1)."""
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-9
     z = np.hstack([(x - mean) / scale, np.ones((len(x), 1))])
     w = np.zeros(z.shape[1])
     for _ in range(steps):
         p = 1.0 / (1.0 + np.exp(-z @ w))
         w -= 0.1 * (z.T @ (p - y) / len(y) + l2 * np.r_[w[:-1], 0.0])
-    return mean, scale, w[:-1], float(w[-1])
+    return calibration.Logistic(_rounded(mean), _rounded(scale), _rounded(w[:-1]),
+                                round(float(w[-1]), 3), 1.0)
 
 
-def outcome(row: dict, shrink: float) -> tuple[str | None, bool]:
+def _rounded(values: np.ndarray) -> tuple[float, ...]:
+    """As printed for calibration.py (the replay uses exactly what is pasted)."""
+    return tuple(round(float(v), 3) for v in values)
+
+
+def outcome(row: dict, model: calibration.Logistic) -> tuple[str | None, bool]:
     """(the command the player meets, applied without a question) under the model."""
     found = measured(row)
     if found is None:
         return None, False
     command, x = found
-    calibration_shrink, calibration.SHRINK = calibration.SHRINK, shrink
-    try:
-        confidence = calibration.confidence(x)
-    finally:
-        calibration.SHRINK = calibration_shrink
+    confidence = model(x)
     cap = settled(command)
     confidence = min(confidence, cap) if cap is not None else confidence
     if confidence < REFUSE_BELOW:
@@ -79,13 +81,14 @@ def outcome(row: dict, shrink: float) -> tuple[str | None, bool]:
     return (None if isinstance(decision, Refuse) else command), isinstance(decision, Accept)
 
 
-def tally(rows: list[dict], shrink: float, mode: str) -> list[tuple[float, float, float, float]]:
+def tally(rows: list[dict], model: calibration.Logistic, mode: str
+          ) -> list[tuple[float, float, float, float]]:
     """Per SNR: right %, wrong applied % (game-changing), wrong applied % (any), OOG %."""
     out = []
     for snr in SNRS:
         group = [r for r in rows if r["mode"] == mode and r["snr"] == snr]
-        said = [(r["truth"], *outcome(r, shrink)) for r in group if r["truth"]]
-        oog = [outcome(r, shrink)[0] for r in group if not r["truth"]]
+        said = [(r["truth"], *outcome(r, model)) for r in group if r["truth"]]
+        oog = [outcome(r, model)[0] for r in group if not r["truth"]]
         n = max(1, len(said))
         wrong = [(c, a) for t, c, a in said if c not in (None, t)]
         out.append((100 * sum(c == t for t, c, _ in said) / n,
@@ -104,29 +107,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tune", nargs="+", required=True)
     parser.add_argument("--report", nargs="*", default=[])
     parser.add_argument("--l2", type=float, default=0.1)
+    parser.add_argument("--lang", default="en", help="the dumps' language (as printed)")
+    parser.add_argument("--wrong-any", type=float, default=100.0, metavar="PCT",
+                        help="also at most PCT%% of any wrong command (questions included) "
+                             "applied unasked in each tuning cell")
+    parser.add_argument("--chatter", type=float, default=100.0, metavar="PCT",
+                        help="also at most PCT%% of out-of-grammar speech accepted in each "
+                             "tuning cell in context")
     args = parser.parse_args(argv)
     tune = load(args.tune)
     pairs = [(measured(r), r["truth"]) for r in tune]
     x = np.array([m[1] for m, _ in pairs if m is not None])
     y = np.array([float(m[0] == t) for m, t in pairs if m is not None])
-    mean, scale, weights, bias = fit(x, y, args.l2)
-    calibration.MEAN, calibration.SCALE = tuple(mean), tuple(scale)
-    calibration.WEIGHTS, calibration.BIAS = tuple(weights), bias
+    fitted = fit(x, y, args.l2)
     print(f"{len(y)} readings, {int(y.sum())} right; features {calibration.FEATURES}")
-    print(f"MEAN = {tuple(round(float(v), 3) for v in mean)}")
-    print(f"SCALE = {tuple(round(float(v), 3) for v in scale)}")
-    print(f"WEIGHTS = {tuple(round(float(v), 3) for v in weights)}")
-    print(f"BIAS = {bias:.3f}")
-    safe = [s for s in (1.0, 0.95, 0.9, 0.85, 0.8, 0.75)
-            if all(cell[1] == 0 for mode in ("context", "any") for cell in tally(tune, s, mode))]
-    shrink = safe[0] if safe else 0.75
-    print(f"SHRINK = {shrink}")
+    models = [dataclasses.replace(fitted, shrink=s)
+              for s in (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5)]
+
+    def safe_enough(model: calibration.Logistic) -> bool:
+        cells = {mode: tally(tune, model, mode) for mode in ("context", "any")}
+        return all(c[1] == 0 and c[2] <= args.wrong_any for m in cells.values() for c in m) \
+            and all(c[3] <= args.chatter for c in cells["context"])
+    safe = [m for m in models if safe_enough(m)]
+    model = safe[0] if safe else models[-1]
+    print(f'    "{args.lang}": {model},')
     print("\nright / wrong applied (game-changing) / wrong applied (all) / out-of-grammar "
           "accepted, %, at " + " | ".join(f"{s} dB" for s in SNRS))
     for name, rows in (("tuning", tune), ("reporting", load(args.report))):
         for mode in ("context", "any"):
             if rows:
-                print(f"{name}, {mode}: {show(tally(rows, shrink, mode))}")
+                print(f"{name}, {mode}: {show(tally(rows, model, mode))}")
     return 0
 
 

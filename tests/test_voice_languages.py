@@ -250,3 +250,34 @@ def test_a_list_of_cards_is_asked_about_in_spanish_too(recognizers, tmp_path: Pa
         _speak(tmp_path, "competición shamisen azul, sombrilla rojo", "es"), Context.action())
     assert heard.command == "competition umbrella shamisen / fan umbrella"
     assert isinstance(decide(heard), Confirm)
+
+
+@needs_base
+def test_ukrainian_uses_the_limited_beam_spanish_and_french_the_free_one(
+        recognizers, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A language with a calibrated confidence (calibration.MODELS: Ukrainian, measured
+    better there) has its beam limited to the tokens of the context's phrases, elisions and
+    Cyrillic included, with a free transcript beside it; Spanish and French, where the
+    limited beam measured no better at the same safety, keep the free beam."""
+    import tokenizers
+
+    from companion.voice import calibration
+    from companion.voice.whisper import PUNCTUATION
+    from companion.voice.whisper_model import base
+
+    assert calibration.fitted("uk") and not calibration.fitted("es")
+    tokenizer = tokenizers.Tokenizer.from_file(str(base(join=False) / "tokenizer.json"))
+    ctx = Context.action()
+    phrases = [p for p in phrase_list(ctx, "uk")]
+    ukrainian = recognizers("uk")
+    ukrainian.recognize(_speak(tmp_path, "котра година, друже", "uk"), ctx)
+    evidence = ukrainian.engine.evidence
+    assert evidence["hyps"] and evidence["free"]
+    for transcript, _ in evidence["hyps"]:
+        for token in tokenizer.encode(transcript, add_special_tokens=False).ids:
+            piece = tokenizer.decode([token]).strip().lower()
+            assert not piece or piece in PUNCTUATION or any(
+                piece in p.lower() for p in phrases), (transcript, piece)
+    spanish = recognizers("es")
+    spanish.recognize(_speak(tmp_path, "secreto", "es"), ctx)
+    assert "free" not in spanish.engine.evidence

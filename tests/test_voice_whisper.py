@@ -393,3 +393,41 @@ def test_an_unsure_undo_names_the_step_it_would_take_back(lang: str, expected: s
     session.handle("secret flute")
     asked = handle_recognition(session, Recognition("undo", 0.5, "the undo"))
     assert [Catalogue(lang).render(m) for m in asked] == [expected]
+
+
+def test_grammar_sentences_are_scored_as_the_language_spells_them() -> None:
+    """The other languages' grammar words are folded ("eventail", "l"): the model scores a
+    sentence as a writer of the language spells it, accents and elisions back."""
+    from companion.voice.mapper import phrases_spelling
+    from companion.voice.rescore import sentence
+
+    spelling = phrases_spelling(("l'éventail", "flûte", "п'ять", "беру"))
+    assert sentence(("l", "eventail", "flute"), spelling) == " L'éventail flûte."
+    assert sentence(("беру", "п", "ять"), spelling) == " Беру п'ять."
+    assert sentence(("gift", "tea")) == " Gift tea."
+
+
+def test_a_loop_is_judged_by_the_beam_not_the_language() -> None:
+    """One word over and over is Whisper looping on noise with a free beam (any language);
+    the limited beam loops on one clean word too, so there it still reads."""
+    from companion.voice.whisper import read_hypothesis
+
+    ctx = Context.confirm()
+    english = jsgf_graph(build_grammar(ctx))
+    spanish = phrases_graph(tuple(phrase_list(ctx, "es")))
+    looped = " no, no, no, no."
+    assert read_hypothesis(looped, english, lambda w: normalize(w, "en", ctx),
+                           loops=True) is None
+    found = read_hypothesis(looped, spanish, lambda w: normalize(w, "es", ctx),
+                            english=False, loops=False)
+    assert found is not None and found[1] == "no"
+
+
+def test_an_utterance_nothing_read_as_still_dumps_and_reads_back() -> None:
+    """Rescoring a decode whose hypotheses read as no command scores nothing: its
+    evidence (the benchmark's dump) must still be written and read back."""
+    from companion.voice.rescore import Scores
+
+    scores = Scores((), (), ((" Ok, one.", None),), ())
+    assert scores.decide() == (None, 0.0, "Ok, one.")
+    assert Scores.from_evidence(scores.evidence()) == Scores((), (), ((" Ok, one.", None),), ())

@@ -255,6 +255,23 @@ def phrases_graph(phrases: tuple[str, ...]) -> Graph:
     return g
 
 
+@functools.lru_cache(maxsize=64)
+def phrases_spelling(phrases: tuple[str, ...]) -> dict[str, str]:
+    """Each folded word of the phrases (as phrases_graph has it) → its first spelling, an
+    elided one with its apostrophe ("l'éventail": l → "l'", eventail → "éventail"), so a
+    grammar sentence can be written for the model as a writer of the language would."""
+    out: dict[str, str] = {}
+    for phrase in phrases:
+        for chunk in phrase.split():
+            pieces = _APOSTROPHES.split(chunk)
+            marks = _APOSTROPHES.findall(chunk)
+            for piece, mark in zip(pieces, [*marks, ""], strict=True):
+                folded = words_of(piece, english=False)
+                if len(folded) == 1:
+                    out.setdefault(folded[0], piece + mark)
+    return out
+
+
 # -- alignment --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Mapping:

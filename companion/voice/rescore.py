@@ -14,7 +14,7 @@ grammar does not hold: chatter is refused). Pure: the scorer is given.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.voice.mapper import Graph, accepts, distance, vocabulary
@@ -30,9 +30,12 @@ Reading = tuple[float, str, str]  # (fit 0..1, command, grammar words)
 Scorer = Callable[[Sequence[str]], list[float]]  # texts → summed token log-probabilities
 
 
-def sentence(words: Sequence[str]) -> str:
-    """A grammar sentence as the model writes one: leading space, capital, full stop."""
-    text = " ".join(words)
+def sentence(words: Sequence[str], spelling: Mapping[str, str] | None = None) -> str:
+    """A grammar sentence as the model writes one: leading space, capital, full stop; each
+    word as `spelling` spells it (the grammar's words are folded: "eventail" is written
+    "éventail", and "l" is "l'", with no space after it)."""
+    spelled = [spelling.get(w, w) for w in words] if spelling else list(words)
+    text = "".join(w + ("" if w.endswith(("'", "’", "ʼ")) else " ") for w in spelled).strip()
     return " " + text[:1].upper() + text[1:] + "."
 
 
@@ -82,7 +85,8 @@ class Scores:
     def evidence(self) -> dict:
         """As the benchmark dumps it (from_evidence reads it back)."""
         texts = [sentence(words) for words, _ in self.grammar]
-        free_texts = list(dict.fromkeys(text for text, _ in self.free))
+        # Nothing was scored when no sentence read as a command (the free ones neither).
+        free_texts = list(dict.fromkeys(text for text, _ in self.free)) if self.logs else []
         return {"free": list(self.free),
                 "grammar": [(" ".join(w), c) for w, c in self.grammar],
                 "logs": dict(zip(texts + free_texts, self.logs + self.free_logs,
@@ -98,9 +102,10 @@ class Scores:
 
 
 def score(free: Sequence[tuple[str, Reading | None]], grammar: dict[tuple[str, ...], str],
-          scorer: Scorer) -> Scores:
-    """The grammar sentences and the free transcripts, scored by the model in one call."""
-    texts = [sentence(words) for words in grammar]
+          scorer: Scorer, spelling: Mapping[str, str] | None = None) -> Scores:
+    """The grammar sentences (as `spelling` spells their words) and the free transcripts,
+    scored by the model in one call."""
+    texts = [sentence(words, spelling) for words in grammar]
     free_texts = list(dict.fromkeys(text for text, _ in free))
     logs = scorer(texts + free_texts) if grammar else []
     return Scores(tuple(grammar.items()), tuple(logs[:len(texts)]), tuple(free),

@@ -7,8 +7,9 @@ unchanged. One utterance: Whisper's log-mel features in a short window (`WINDOW`
 30 s: measured in docs/voice.md), the grammar's words as the prompt, `BEAMS` hypotheses with
 a capped length (`MAX_TOKENS`: one decode looped for 1.8 s without a cap); each hypothesis
 aligned to the grammar (mapper.py) and read by the game; one confidence from the
-hypotheses' probabilities and how far each was from the grammar. In English the beam may
-write only the tokens that spell the context's words (`CONSTRAIN`), the valid commands are
+hypotheses' probabilities and how far each was from the grammar. In a language with a
+calibrated confidence (calibration.py: English, Ukrainian) the beam may write only the
+tokens that spell the context's words (`CONSTRAIN`), the valid commands are
 rescored with the model's likelihood (rescore.py) against a free greedy transcript, and the
 confidence is calibration.py's. Below `REFUSE_BELOW` refused; the policy asks about the rest
 below its threshold.
@@ -36,6 +37,7 @@ from companion.voice.mapper import (
     collapse_repeats,
     jsgf_graph,
     phrases_graph,
+    phrases_spelling,
     vocabulary,
     words_of,
 )
@@ -59,10 +61,11 @@ WORST_LIMIT = 0.8
 REFUSE_BELOW = 0.4
 RESCORE = True  # rescore the valid commands with the model's likelihood (rescore.py)
 RESCORE_BELOW = 0.9  # ... when the text mapper's confidence is below this
-# English: the beam may only write tokens that spell the context's words (and punctuation).
-# Its hypotheses then always read as grammar sentences, so chatter is measured against a
-# free greedy transcript and the confidence is calibration.py's model of both decodes
-# (docs/voice.md: fitted on seeds 11 and 77, reported on 22 and 33).
+# The beam may only write tokens that spell the context's words (and punctuation), in the
+# languages calibration.py has a model for. Its hypotheses then always read as grammar
+# sentences, so chatter is measured against a free greedy transcript and the confidence is
+# calibration.py's model of both decodes (docs/voice.md: fitted on tuning seeds, reported
+# on others).
 CONSTRAIN = True
 PUNCTUATION = (",", ".", "?", "!", "...")
 LOOP = 3  # a transcript of one word this many times or more is a loop, not speech
@@ -169,39 +172,50 @@ class WhisperRecognizer:
                           prompt: Sequence[str] | None = None) -> Recognition:
         """One utterance held to a bag of phrases (the grammar of other languages); `prompt`:
         the words to prompt with, as spelled (default: the phrases' words)."""
-        return self._recognize(pcm, phrases_graph(tuple(phrases)), read, None, prompt)
+        bag = tuple(phrases)
+        spelling = phrases_spelling(bag)
+        # The limited beam may write each phrase's words as spelled, elisions included.
+        allowed = [*dict.fromkeys(c for p in bag for c in p.split()), *spelling.values()]
+        return self._recognize(pcm, phrases_graph(bag), read, None, prompt, allowed,
+                               spelling)
 
     # -- decoding ----------------------------------------------------------------------------
     def _recognize(self, pcm: bytes, graph: Graph, read: Callable[[str], str | None],
                    settled: Callable[[str], float | None] | None,
-                   prompt: Sequence[str] | None = None) -> Recognition:
+                   prompt: Sequence[str] | None = None, allowed: Sequence[str] | None = None,
+                   spelling: Mapping[str, str] | None = None) -> Recognition:
+        """`allowed`: the words the limited beam may spell (default: the prompt's);
+        `spelling`: the grammar's folded words as the model should read them."""
         generation = self._generation
         self.evidence = {}
-        hyps, encoded = self._decode(pcm, vocabulary(graph) if prompt is None else prompt,
-                                     generation)
+        prompt = vocabulary(graph) if prompt is None else prompt
+        hyps, encoded = self._decode(pcm, prompt, generation, allowed)
         seconds = len(pcm) / 2 / 16000
         self._check(generation)
         english = self.lang == "en"
-        reading = reader(graph, read, english)
+        constrained = self._constrained()
+        # A word said over and over is Whisper's loop on noise with a free beam; the limited
+        # beam loops on one clean word too, and its calibrated confidence weighs chatter.
+        reading = reader(graph, read, english, loops=not constrained)
         mapped = map_hypotheses(hyps, graph, read, english, reading)
         self.evidence.update(hyps=hyps, mapper=mapped)
         # With a free beam, rescoring runs when the text mapper is unsure: above
         # RESCORE_BELOW it never overruled the mapper in 1,080 measured decodes
-        # (docs/voice.md). With the limited beam the mapper is always sure: it always runs.
-        constrained = self._constrained()
-        if self.rescore and english and hyps and (constrained or mapped[1] < RESCORE_BELOW):
+        # (docs/voice.md; English only). With the limited beam the mapper is always sure:
+        # it always runs.
+        if self.rescore and hyps and (constrained or english and mapped[1] < RESCORE_BELOW):
             free = [self._free(encoded, generation)] if constrained else None
             scores = rescore_hypotheses(
                 hyps, graph, read,
                 lambda texts: self._score(encoded, texts, generation, seconds, constrained),
-                english, reading, free)
+                english, reading, free, spelling)
             self.evidence.update(scores.evidence())
             command, confidence, words = scores.decide(
                 calibration.SHARE_TEMPERATURE if constrained else TEMPERATURE)
             command, confidence = agree(mapped, command, confidence)
             if constrained and command is not None:
                 confidence = calibration.confidence(calibration.features(
-                    command, mapped[1], hyps[0][1], scores))
+                    command, mapped[1], hyps[0][1], scores), self.lang)
         else:
             command, confidence, words = mapped
         if command is not None and settled is not None:
@@ -232,9 +246,10 @@ class WhisperRecognizer:
         generation = self._generation if generation is None else generation
         return self._decode(pcm, prompt_words, generation)[0]
 
-    def _decode(self, pcm: bytes, prompt_words: Sequence[str], generation: int
-                ) -> tuple[list[tuple[str, float]], Any]:
-        """The hypotheses and the encoder's output (None for silence)."""
+    def _decode(self, pcm: bytes, prompt_words: Sequence[str], generation: int,
+                allowed: Sequence[str] | None = None) -> tuple[list[tuple[str, float]], Any]:
+        """The hypotheses and the encoder's output (None for silence); with the limited
+        beam, only the tokens spelling `allowed` (default: the prompt's words)."""
         import ctranslate2
         import numpy as np
 
@@ -252,7 +267,8 @@ class WhisperRecognizer:
             self._check(generation)
             prompt = self._prompt(prompt_words)
             # The prompt counts in max_length: the cap is on the answer's tokens.
-            limit = self._limit(prompt_words) if self._constrained() else [-1]
+            limit = (self._limit(prompt_words if allowed is None else allowed)
+                     if self._constrained() else [-1])
             result = self._model.generate(
                 encoded, [prompt], beam_size=self.beams, num_hypotheses=self.beams,
                 return_scores=True, max_length=len(prompt) + self._max_tokens(),
@@ -266,7 +282,8 @@ class WhisperRecognizer:
         return MAX_TOKENS if self.lang == "en" else MAX_TOKENS_OTHER
 
     def _constrained(self) -> bool:
-        return self.constrain and self.lang == "en"  # measured in English only
+        # The limited beam needs a confidence calibrated in the language (calibration.py).
+        return self.constrain and calibration.fitted(self.lang)
 
     def _limit(self, words: Sequence[str]) -> list[int]:
         """Every text token that spells none of `words` (in any case, with or without a
@@ -349,23 +366,25 @@ def agree(mapper: tuple[str | None, float, str], command: str | None, confidence
 
 
 def read_hypothesis(text: str, graph: Graph, read: Callable[[str], str | None],
-                    english: bool = True) -> tuple[float, str, str] | None:
+                    english: bool = True, loops: bool | None = None
+                    ) -> tuple[float, str, str] | None:
     """(fit, command, grammar words) of one transcript (again with stutters folded, if
-    that reads better), or None when it reads as nothing valid, or, in the other
-    languages, is one word said over and over: Whisper's loop on noise ("no, no, no, no"
-    from table talk was applied as a "no" in Spanish, measured). Not in English: there the
-    limited beam loops on one clean word too ("secret, secret, …"), and the calibrated
-    confidence weighs chatter."""
+    that reads better), or None when it reads as nothing valid, or, with `loops` (a free
+    beam; default: the languages other than English), is one word said over and over:
+    Whisper's loop on noise ("no, no, no, no" from table talk was applied as a "no" in
+    Spanish, measured). Not with the limited beam: it loops on one clean word too
+    ("secret, secret, …"), and the calibrated confidence weighs chatter."""
     heard = words_of(text, english)
-    if not english and len(heard) >= LOOP and len(set(heard)) == 1:
+    if (not english if loops is None else loops) and len(heard) >= LOOP \
+            and len(set(heard)) == 1:
         return None
     readings = [_reading(attempt, graph, read)
                 for attempt in {tuple(heard), tuple(collapse_repeats(heard))}]
     return max((r for r in readings if r is not None), default=None)
 
 
-def reader(graph: Graph, read: Callable[[str], str | None], english: bool = True
-           ) -> Callable[[str], tuple[float, str, str] | None]:
+def reader(graph: Graph, read: Callable[[str], str | None], english: bool = True,
+           loops: bool | None = None) -> Callable[[str], tuple[float, str, str] | None]:
     """read_hypothesis, once per word sequence: the hypotheses often differ only in
     punctuation or case, and both readings (text mapper, rescoring) ask the same."""
     seen: dict[tuple[str, ...], tuple[float, str, str] | None] = {}
@@ -373,7 +392,7 @@ def reader(graph: Graph, read: Callable[[str], str | None], english: bool = True
     def reading(text: str) -> tuple[float, str, str] | None:
         key = tuple(words_of(text, english))
         if key not in seen:
-            seen[key] = read_hypothesis(text, graph, read, english)
+            seen[key] = read_hypothesis(text, graph, read, english, loops)
         return seen[key]
     return reading
 
@@ -413,7 +432,8 @@ def rescore_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
                        read: Callable[[str], str | None], scorer: Scorer,
                        english: bool = True,
                        reading: Callable[[str], tuple[float, str, str] | None] | None = None,
-                       free_texts: Sequence[str] | None = None) -> Scores:
+                       free_texts: Sequence[str] | None = None,
+                       spelling: Mapping[str, str] | None = None) -> Scores:
     """The commands valid now, to be rescored with the model's own likelihood (rescore.py):
     the hypotheses' grammar sentences and their neighbours, scored. Speech the grammar does
     not hold is measured against `free_texts` (default: the hypotheses themselves)."""
@@ -421,7 +441,7 @@ def rescore_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
     heard = [(text, reading(text)) for text, _ in hyps]
     mapped = list(dict.fromkeys(tuple(r[2].split()) for _, r in heard if r is not None))
     free = heard if free_texts is None else [(t, reading(t)) for t in free_texts]
-    return score(free, candidates(mapped, graph, read), scorer)
+    return score(free, candidates(mapped, graph, read), scorer, spelling)
 
 
 def _reading(heard: Sequence[str], graph: Graph, read: Callable[[str], str | None]
