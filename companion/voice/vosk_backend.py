@@ -75,11 +75,14 @@ class VoskRecognizer:
 
     def recognize_phrases(self, pcm: bytes, phrases: Sequence[str],
                           read: Callable[[str], str | None], rate: int = 16000,
-                          prompt: Sequence[str] | None = None) -> Recognition:
+                          prompt: Sequence[str] | None = None,
+                          settled: Callable[[str], float | None] | None = None
+                          ) -> Recognition:
         """Recognize one utterance restricted to `phrases` (with UNKNOWN among them, so that
         other speech can come out as a refusal); `read` turns the words heard into a
-        canonical command valid now, or None. `prompt` is Whisper's: Vosk's grammar is
-        the phrases themselves."""
+        canonical command valid now, or None; `settled` caps the confidence of commands
+        always asked about, as the other engines do. `prompt` is Whisper's: Vosk's grammar
+        is the phrases themselves."""
         rec = self._vosk.KaldiRecognizer(self._model, rate,
                                          json.dumps(list(phrases), ensure_ascii=False))
         rec.SetWords(True)
@@ -91,4 +94,6 @@ class VoskRecognizer:
         confidence = 1.0 if conf is None else conf
         if command is None:
             return Recognition(None, 0.0, text)
-        return Recognition(command, 0.9 if confidence >= MIN_WORD_CONF else 0.5, text)
+        confidence = 0.9 if confidence >= MIN_WORD_CONF else 0.5
+        cap = settled(command) if settled is not None else None
+        return Recognition(command, confidence if cap is None else min(confidence, cap), text)

@@ -169,14 +169,17 @@ class WhisperRecognizer:
 
     def recognize_phrases(self, pcm: bytes, phrases: Sequence[str],
                           read: Callable[[str], str | None],
-                          prompt: Sequence[str] | None = None) -> Recognition:
+                          prompt: Sequence[str] | None = None,
+                          settled: Callable[[str], float | None] | None = None
+                          ) -> Recognition:
         """One utterance held to a bag of phrases (the grammar of other languages); `prompt`:
-        the words to prompt with, as spelled (default: the phrases' words)."""
+        the words to prompt with, as spelled (default: the phrases' words); `settled` as
+        for a grammar."""
         bag = tuple(phrases)
         spelling = phrases_spelling(bag)
         # The limited beam may write each phrase's words as spelled, elisions included.
         allowed = [*dict.fromkeys(c for p in bag for c in p.split()), *spelling.values()]
-        return self._recognize(pcm, phrases_graph(bag), read, None, prompt, allowed,
+        return self._recognize(pcm, phrases_graph(bag), read, settled, prompt, allowed,
                                spelling)
 
     # -- decoding ----------------------------------------------------------------------------
