@@ -72,6 +72,15 @@ def fallback_message(lang: str, reason: str) -> Message:
     return Message("voice_engine", key, {}, {"reason": reason})
 
 
+def language_notice(hooks: Any, lang: str) -> Message | None:
+    """What a player hears when the game's spoken words do not exist in their language
+    (Momiji's are English only): voice listens for English words, which they must be
+    told in their own language rather than find out by not being understood."""
+    if lang in getattr(hooks, "languages", ("en",)):
+        return None
+    return Message("voice_engine", "voice_words_english")
+
+
 class PushKey:
     """Which inputs start push-to-talk: the line "00" (typed, or a keyboard-like keypad's
     "00" then Enter), or a keypad read directly (--keypad) giving 0 twice within
@@ -126,6 +135,9 @@ class Voice:
             if announce is not None:
                 announce([fallback_message(heard_in, reason)])
 
+        notice = language_notice(hooks, lang)
+        if notice is not None and announce is not None:
+            announce([notice])
         decoders = make_engine(engine, whisper_model, model, hooks.pronunciations, heard_in,
                                say=fallback)
         self._engine = decoders
