@@ -10,6 +10,10 @@ replays the decision (the game's cap on lists, the confirmation policy) on the t
 reporting dumps. Needs numpy (benchmark only).
 
     .venv/bin/python benchmarks/whisper_calibrate.py --tune t11.jsonl t77.jsonl --report r.jsonl
+
+For a language with no model yet, make its tuning dumps with `voice_bench.py --lang X
+--borrow-calibration en`, then fit with `--lang X --wrong-any 1 --chatter 5` (no more wrong
+commands applied or chatter accepted than its free beam: docs/voice.md).
 """
 
 from __future__ import annotations
