@@ -169,3 +169,16 @@ def test_chatter_and_noise_refused_in_a_turn(recognizer, speech, tmp_path) -> No
     subprocess.run(["sox", "-n", "-r", "16000", "-b", "16", "-c", "1", str(noise),
                     "synth", "1.5", "pinknoise", "vol", "0.1"], check=True)
     assert recognizer.recognize(read_wav(noise), Context.action()).command is None
+
+
+def test_listen_says_which_context_to_name_when_any_refuses(speech, capsys) -> None:  # type: ignore[no-untyped-def]
+    """`any`, the default, is where every command competes: a refusal there tells the
+    person checking a recording how to name the game's moment, on one line of stderr (the
+    answer on stdout stays as it was); a refusal in a named context says nothing more."""
+    chatter = str(speech("the weather is lovely today"))
+    assert cli_main(["listen", "--file", chatter]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.strip() == "I did not understand, please repeat."
+    assert captured.err.count("\n") == 1 and "--context action" in captured.err
+    assert cli_main(["listen", "--file", chatter, "--context", "action"]) == 1
+    assert capsys.readouterr().err == ""

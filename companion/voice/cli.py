@@ -112,6 +112,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(recognition.command if recognition.command is not None
               else "I did not understand, please repeat.")
+    others = [c for c in hooks.listen_contexts if c != args.context]
+    if recognition.command is None and args.context == "any" and others:
+        # `any` (the default) is the hardest test: every command competes with every other,
+        # and the stricter confidence there refuses even some clean speech (docs/voice.md).
+        choices = " or ".join([", ".join(others[:-1]), others[-1]] if len(others) > 1
+                              else others)
+        print("companion listen: nothing recognized in the 'any' context, where every "
+              f"command competes; name the game's moment if you know it: --context "
+              f"{choices}", file=sys.stderr)
     return 0 if recognition.command is not None else 1
 
 
