@@ -20,7 +20,7 @@ from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer
 from companion.games.hanamikoji.voice.words import normalize
 from companion.voice.audio import read_wav
 from companion.voice.decoders import Cancelled
-from companion.voice.mapper import accepts, jsgf_graph, phrases_graph, words_of
+from companion.voice.mapper import accepts, jsgf_graph, phrases_graph, vocabulary, words_of
 from companion.voice.rescore import candidates, decide_shares
 from companion.voice.whisper import map_hypotheses
 from companion.voice.whisper_model import base, engine_available, tiny_en
@@ -431,3 +431,25 @@ def test_an_utterance_nothing_read_as_still_dumps_and_reads_back() -> None:
     scores = Scores((), (), ((" Ok, one.", None),), ())
     assert scores.decide() == (None, 0.0, "Ok, one.")
     assert Scores.from_evidence(scores.evidence()) == Scores((), (), ((" Ok, one.", None),), ())
+
+
+@needs_whisper
+def test_the_limited_beams_token_lists_do_not_pile_up_over_a_game() -> None:
+    """Each context's forbidden-token list is about 2 MB, and every gift offer is a context
+    of its own: a long game kept them all (17 offers held 35 MB). Only the most recent are
+    kept, and a context met again is rebuilt the same."""
+    import itertools
+
+    from companion.voice.whisper import LIMITS_KEPT, WhisperRecognizer
+
+    engine = WhisperRecognizer()
+    engine.ready()
+    offers = list(itertools.combinations_with_replacement(list(Item), 3))[:LIMITS_KEPT + 12]
+    vocabularies = [vocabulary(jsgf_graph(build_grammar(Context.answer_gift(list(o)))))
+                    for o in offers]
+    first = list(engine._limit(vocabularies[0]))
+    for words in vocabularies:
+        engine._limit(words)
+    assert len(engine._suppressed) <= LIMITS_KEPT
+    assert engine._limit(vocabularies[0]) == first
+    engine.close()

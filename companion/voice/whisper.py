@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,10 @@ NO_REPEAT = 10
 # Scoring (teacher forcing through `align`) in batches of this many sentences: a larger batch
 # costs more than linearly here (24 at once: 3.4 times the time of three batches of 8).
 SCORE_BATCH = 8
+# Each context's list of forbidden tokens is about 50,000 numbers (2 MB); every offer and
+# every pair of pairs is a context of its own, so a long game kept hundreds (measured: 17
+# gift offers held 35 MB). A miss costs 3 ms: keep the few most recent.
+LIMITS_KEPT = 8
 # Scoring sees the encoder's frames of the speech plus this margin, not the padded window:
 # the same log-likelihoods to about 0.3 nats, two to three times faster (docs/voice.md).
 SCORE_MARGIN = 1.0
@@ -96,7 +101,7 @@ class WhisperRecognizer:
         self.beams = beams
         self.rescore = rescore
         self.constrain = constrain
-        self._suppressed: dict[tuple[str, ...], list[int]] = {}
+        self._suppressed: OrderedDict[tuple[str, ...], list[int]] = OrderedDict()
         self.evidence: dict = {}  # the last decode's scored sentences (the benchmark's dump)
         self.threads = threads or min(4, os.cpu_count() or 1)
         self._model: Any = None
@@ -292,7 +297,9 @@ class WhisperRecognizer:
         """Every text token that spells none of `words` (in any case, with or without a
         leading space) and is no punctuation mark: what the beam may not write."""
         key = tuple(words)
-        if key not in self._suppressed:
+        if key in self._suppressed:
+            self._suppressed.move_to_end(key)
+        else:
             tok = self._tokenizer
             allowed: set[int] = set()
             for word in words:
@@ -303,6 +310,8 @@ class WhisperRecognizer:
                 allowed.update(tok.encode(mark, add_special_tokens=False).ids)
             end = tok.token_to_id("<|endoftext|>")
             self._suppressed[key] = [t for t in range(end) if t not in allowed]
+            if len(self._suppressed) > LIMITS_KEPT:
+                self._suppressed.popitem(last=False)
         return self._suppressed[key]
 
     def _free(self, encoded: Any, generation: int) -> str:
