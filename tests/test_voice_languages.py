@@ -9,6 +9,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games.hanamikoji.data import GEISHAS, Item, Token
 from companion.games.hanamikoji.voice.context import Context
@@ -300,3 +302,24 @@ def test_a_game_whose_voice_words_are_english_only_says_so_in_the_players_langua
     assert "yes" in said and "undo" in said  # the English words to use
     assert language_notice(HANAMIKOJI, lang) is None
     assert language_notice(MOMIJI, "en") is None
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "uk"])
+def test_a_grammar_sentence_spelled_for_the_model_reads_back_as_its_words(lang: str) -> None:
+    """Rescoring writes the folded grammar words as the language spells them (accents,
+    elisions, Cyrillic); whatever words it writes, reading that text back gives the same
+    words, or the model would be scoring another sentence than the one it is credited for."""
+    from companion.voice.mapper import phrases_spelling
+    from companion.voice.rescore import sentence
+
+    phrases = tuple(p for p in phrase_list(Context.any(), lang) if p != "[unk]")
+    spelling = phrases_spelling(phrases)
+    graph_words = sorted(phrases_graph(phrases).words - {"unk"})
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(st.sampled_from(graph_words), min_size=1, max_size=6))
+    def reads_back(words: list[str]) -> None:
+        assert words_of(sentence(words, spelling), english=False) == words
+
+    assert set(graph_words) <= set(spelling)
+    reads_back()
