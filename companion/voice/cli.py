@@ -116,8 +116,9 @@ def run(args: argparse.Namespace) -> int:
     if recognition.command is None and args.context == "any" and others:
         # `any` (the default) is the hardest test: every command competes with every other,
         # and the stricter confidence there refuses even some clean speech (docs/voice.md).
-        choices = " or ".join([", ".join(others[:-1]), others[-1]] if len(others) > 1
-                              else others)
+        from companion.narrate.catalogue import Catalogue
+
+        choices = Catalogue("en").join(others, "or_sep")  # this command speaks English
         print("companion listen: nothing recognized in the 'any' context, where every "
               f"command competes; name the game's moment if you know it: --context "
               f"{choices}", file=sys.stderr)
