@@ -127,17 +127,17 @@ class Voice:
         from companion.voice.engines import make_engine
 
         # The game's language when its voice words exist in it (else English: the words
-        # every game has).
+        # every game has, which the player is told).
         lang = getattr(session, "lang", "en")
-        heard_in = lang if lang in getattr(hooks, "languages", ("en",)) else "en"
+        notice = language_notice(hooks, lang)
+        heard_in = lang if notice is None else "en"
+        if notice is not None and announce is not None:
+            announce([notice])
 
         def fallback(reason: str) -> None:
             if announce is not None:
                 announce([fallback_message(heard_in, reason)])
 
-        notice = language_notice(hooks, lang)
-        if notice is not None and announce is not None:
-            announce([notice])
         decoders = make_engine(engine, whisper_model, model, hooks.pronunciations, heard_in,
                                say=fallback)
         self._engine = decoders
