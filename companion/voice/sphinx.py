@@ -85,6 +85,15 @@ class Recognition:
     margin: float | None = None  # loudness_margin of the audio (dB), None when not measured
 
 
+def capped(command: str, confidence: float,
+           settled: Callable[[str], float | None] | None) -> float:
+    """`confidence`, no higher than what the game's `settled` gives `command` (a list of
+    cards is always asked about): how the engines that score a confidence of their own
+    (Whisper, Vosk) honour it."""
+    cap = settled(command) if settled is not None else None
+    return confidence if cap is None else min(confidence, cap)
+
+
 @dataclass(frozen=True)
 class Grammar:
     """A game's grammar: JSGF text and a readable key.

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.voice.decoders import VoiceUnavailable
-from companion.voice.sphinx import Recognition
+from companion.voice.sphinx import Recognition, capped
 
 UNKNOWN = "[unk]"
 MIN_WORD_CONF = 0.6  # below this (lowest word) the command is only offered for confirmation
@@ -94,6 +94,5 @@ class VoskRecognizer:
         confidence = 1.0 if conf is None else conf
         if command is None:
             return Recognition(None, 0.0, text)
-        confidence = 0.9 if confidence >= MIN_WORD_CONF else 0.5
-        cap = settled(command) if settled is not None else None
-        return Recognition(command, confidence if cap is None else min(confidence, cap), text)
+        return Recognition(command, capped(
+            command, 0.9 if confidence >= MIN_WORD_CONF else 0.5, settled), text)

@@ -43,7 +43,7 @@ from companion.voice.mapper import (
     words_of,
 )
 from companion.voice.rescore import TEMPERATURE, Scorer, Scores, candidates, score
-from companion.voice.sphinx import Grammar, Recognition
+from companion.voice.sphinx import Grammar, Recognition, capped
 from companion.voice.whisper_model import ModelMissing, find_model, log_mel
 
 WINDOW = 10.0  # seconds of audio the encoder sees (padded): 30 s costs twice the time
@@ -226,10 +226,8 @@ class WhisperRecognizer:
                     command, mapped[1], hyps[0][1], scores), self.lang)
         else:
             command, confidence, words = mapped
-        if command is not None and settled is not None:
-            cap = settled(command)
-            if cap is not None:
-                confidence = min(confidence, cap)
+        if command is not None:
+            confidence = capped(command, confidence, settled)
         if command is None or confidence < REFUSE_BELOW:
             return Recognition(None, confidence, words)
         return Recognition(command, confidence, words)
