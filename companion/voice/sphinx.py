@@ -62,7 +62,7 @@ HIGH = 0.9  # every decode agrees
 # Commands that change nothing in the game, answered without a question. Undo is not one: it
 # takes back a step the table has played, and measured, an unsure "undo" was heard for
 # "gift tea Anju Anju" at 40 dB (docs/voice.md); like a move, it is applied when sure and
-# asked about ("Undo. Yes or no?") when not.
+# asked about when not, the question naming the step ("Undo Ana's Secret. Yes or no?").
 ALWAYS_ANSWERED = frozenset(QUERIES) - {"undo"} | frozenset(SETTINGS)
 LOW = 0.5  # the whole-grammar competitor agrees, the other front end does not: ask for a yes
 # Below this loudness margin (dB of the speech over the noise around it, `prepare`) a command

@@ -273,13 +273,14 @@ class WhisperRecognizer:
             self._check(generation)
             prompt = self._prompt(prompt_words)
             # The prompt counts in max_length: the cap is on the answer's tokens.
+            constrained = self._constrained()
             limit = (self._limit(prompt_words if allowed is None else allowed)
-                     if self._constrained() else [-1])
+                     if constrained else [-1])
             result = self._model.generate(
                 encoded, [prompt], beam_size=self.beams, num_hypotheses=self.beams,
                 return_scores=True, max_length=len(prompt) + self._max_tokens(),
                 suppress_blank=True, suppress_tokens=limit,
-                no_repeat_ngram_size=NO_REPEAT if self._constrained() else 0)[0]
+                no_repeat_ngram_size=NO_REPEAT if constrained else 0)[0]
         tok = self._tokenizer
         return [(tok.decode(ids), score) for ids, score in zip(
             result.sequences_ids, result.scores, strict=True)], encoded
