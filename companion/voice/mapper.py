@@ -17,6 +17,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 SKIP = 0.7  # a heard word the grammar has no place for
 SKIP_WORST = 0.5  # ... as a worst step: one stray word ("but tea") is asked about, not refused
@@ -256,7 +257,7 @@ def phrases_graph(phrases: tuple[str, ...]) -> Graph:
 
 
 @functools.lru_cache(maxsize=64)
-def phrases_spelling(phrases: tuple[str, ...]) -> dict[str, str]:
+def phrases_spelling(phrases: tuple[str, ...]) -> MappingProxyType[str, str]:
     """Each folded word of the phrases (as phrases_graph has it) → its first spelling, an
     elided one with its apostrophe ("l'éventail": l → "l'", eventail → "éventail"), so a
     grammar sentence can be written for the model as a writer of the language would."""
@@ -269,7 +270,7 @@ def phrases_spelling(phrases: tuple[str, ...]) -> dict[str, str]:
                 folded = words_of(piece, english=False)
                 if len(folded) == 1:
                     out.setdefault(folded[0], piece + mark)
-    return out
+    return MappingProxyType(out)  # cached and shared: read-only
 
 
 # -- alignment --------------------------------------------------------------------------------
