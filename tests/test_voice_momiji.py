@@ -97,6 +97,18 @@ def test_reading_checks_the_rules_and_the_context() -> None:
     assert read("green brown", colours) is None  # three players use five types
 
 
+def test_undo_is_heard_and_goes_through_the_policy() -> None:
+    """"undo" is in every context's grammar; it was read as nothing (it is not a question:
+    it takes a step back), so a Momiji player saying it only ever heard "please repeat"."""
+    session = session_after(*SETUP, "collect green")
+    assert read("undo", context_for(session)) == "undo"
+    before = session.state
+    messages = handle_recognition(session, Recognition("undo", 0.5, "undo"))
+    assert messages[0].event == "confirm" and session.state == before
+    handle_recognition(session, Recognition("yes", 0.9, "yes"))
+    assert session.state.turn.main is None and len(session.log) == len(SETUP)
+
+
 def test_lists_are_always_asked() -> None:
     assert items("reveal green 1 orange 0 orange 0 yellow 3") == 4
     assert items("objectives cool acorns torii zero placed") == 5

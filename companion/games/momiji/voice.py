@@ -341,7 +341,9 @@ def read(words: str, ctx: MomijiContext) -> str | None:
     except (CompanionError, ValueError):
         return None
     text = command.text()
-    if isinstance(command, Ask | Undo | Adjust):
+    if isinstance(command, Undo):
+        return text  # takes a step back: the policy asks when unsure, naming the step
+    if isinstance(command, Ask | Adjust):
         return text if text in QUERY_COMMANDS else None
     if isinstance(command, Reply):
         return text if ctx.kind == "confirm" else None
