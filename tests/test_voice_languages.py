@@ -301,20 +301,23 @@ def test_ukrainian_uses_the_limited_beam_spanish_and_french_the_free_one(
 @pytest.mark.parametrize("lang", ["fr", "es", "uk"])
 def test_a_game_whose_voice_words_are_english_only_says_so_in_the_players_language(
         lang: str) -> None:
-    """Momiji's spoken words are English only: a French, Spanish or Ukrainian player who
-    turns voice on is told so in their own language (before, nothing was said, and their
-    speech was simply not understood). Hanamikoji's words exist in all four: nothing said."""
+    """A game whose spoken words are English only (hooks without `languages`, as Momiji's
+    were) tells a French, Spanish or Ukrainian player so in their own language (before,
+    nothing was said, and their speech was simply not understood). Both games' words now
+    exist in all four: nothing said."""
     from companion.games.hanamikoji.voice.hooks import VOICE as HANAMIKOJI
     from companion.games.momiji.voice import VOICE as MOMIJI
     from companion.inputs.voice import language_notice
 
-    notice = language_notice(MOMIJI, lang)
+    english_only = object()
+    notice = language_notice(english_only, lang)
     assert notice is not None
     said = Catalogue(lang).render(notice)
     assert said and "\n" not in said and said != Catalogue("en").render(notice)
     assert "yes" in said and "undo" in said  # the English words to use
+    assert language_notice(english_only, "en") is None
     assert language_notice(HANAMIKOJI, lang) is None
-    assert language_notice(MOMIJI, "en") is None
+    assert language_notice(MOMIJI, lang) is None
 
 
 @pytest.mark.parametrize("lang", ["fr", "es", "uk"])

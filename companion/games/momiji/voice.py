@@ -1,4 +1,5 @@
-"""English voice commands for Momiji: listening contexts, JSGF grammars, reading the words.
+"""Voice commands for Momiji: listening contexts, JSGF grammars (English) and phrase lists
+(French, Spanish, Ukrainian: spoken.py), reading the words.
 
 The same recognizer as Hanamikoji (`SphinxRecognizer`, three-way agreement) decodes against
 grammars built here from the Momiji state, so only what the rules could accept now is
@@ -27,10 +28,12 @@ from companion.games.momiji.data import (
 )
 from companion.games.momiji.interpret import Command, interpret, parse_command
 from companion.games.momiji.rules import Phase, State, apply, main_possible
+from companion.games.momiji.spoken import LANGS, Spoken, spoken
 from companion.shared_commands import Adjust, Ask, Reply, Undo
 from companion.voice.policy import QUERY_COMMANDS
 from companion.voice.shared_words import QUERIES, SETTINGS
 from companion.voice.sphinx import LOW, Grammar, Recognition, SphinxRecognizer
+from companion.voice.vosk_backend import UNKNOWN
 from stickers.colours import Colour
 
 KINDS: tuple[str, ...] = ("colours", "objectives", "garden", "pile", "turn", "after",
@@ -358,6 +361,92 @@ def read(words: str, ctx: MomijiContext) -> str | None:
     return text
 
 
+# -- other languages: a bag of phrases -------------------------------------------------------
+def phrase_list(ctx: MomijiContext, lang: str) -> list[str]:
+    """The phrases a recognizer listens for in a context in another language than English,
+    spelled as the language writes them: a bag (Vosk's grammar mode, Whisper's mapping), in
+    which `read` checks the order. Offered as the English grammar offers them: what the
+    rules could accept now, numbers only where they mean something."""
+    words = spoken(lang)
+    out = [*words.queries]
+    kind = ctx.kind
+    if kind == "confirm":
+        return [*out, *words.yes, *words.no, UNKNOWN]
+    if kind == "colours":
+        out += [*words.verbs["colours"], *words.verbs["without"], *_colours(words, LEAVES)]
+    elif kind == "objectives":
+        out += [*words.verbs["objectives"], *_objectives(words, ctx.objectives)]
+    elif kind == "garden":
+        out += [*words.verbs["garden"], *_colours(words, ctx.colours),
+                *_numbers(words, range(MAX_VALUE + 1))]
+    elif kind == "pile":
+        # A count said in words past six comes out of Whisper as digits.
+        out += [*words.verbs["pile"], *words.unknown, *_numbers(words, range(1, 7)),
+                *(str(n) for n in range(7, 100))]
+    elif kind in ("turn", "after", "reveal"):
+        out += _turn_phrases(words, ctx)
+    return list(dict.fromkeys([*out, *words.joiners, UNKNOWN]))
+
+
+def _colours(words: Spoken, colours: Iterable[Colour]) -> list[str]:
+    return [w for c in colours for w in words.colours[c]]
+
+
+def _numbers(words: Spoken, numbers: Iterable[int]) -> list[str]:
+    """Numbers as words and as digits: a recognizer may write either."""
+    return [w for n in numbers for w in (*words.numbers[n], str(n))]
+
+
+def _objectives(words: Spoken, objectives: Iterable[Objective]) -> list[str]:
+    """A leaf objective is named by its colour, as in English; the others by their names."""
+    return [w for o in objectives
+            for w in (words.colours[o.leaf] if o.leaf is not None else words.objectives[o])]
+
+
+def _turn_phrases(words: Spoken, ctx: MomijiContext) -> list[str]:
+    """The turn's phrases, as _turn_rules offers them in English."""
+    verbs = words.verbs
+    out: list[str] = []
+    if ctx.collect:
+        out += [*verbs["collect"], *_colours(words, ctx.collect)]
+    playable = [c for c, _ in ctx.values]
+    values = sorted({v for _, vs in ctx.values for v in vs})
+    if ctx.values and ctx.kind == "turn":
+        out += [*verbs["play"], *_colours(words, playable), *_numbers(words, values)]
+    if ctx.reveal[1]:
+        out += [*verbs["reveal"], *_colours(words, ctx.colours),
+                *_numbers(words, range(MAX_VALUE + 1))]
+    if ctx.objectives:
+        out += [*verbs["objective"], *_objectives(words, ctx.objectives)]
+    if ctx.landscapes:
+        out += [*verbs["landscape"], *_numbers(words, ctx.landscapes)]
+    if ctx.trade:
+        out += verbs["trade"]
+    if ctx.bonus:
+        out += [*verbs["bonus"], *_numbers(words, range(1, len(SMALL) + 1))]
+    if ctx.effects:
+        out += [*verbs["gain"], *verbs["lose"], *verbs["draw"],
+                *_numbers(words, range(1, len(SMALL) + 1))]
+        if ctx.values:
+            out += [*verbs["place"], *_colours(words, playable), *_numbers(words, values)]
+    if ctx.empty:
+        out += verbs["empty"]
+    if ctx.end:
+        out += verbs["end"]
+    return out
+
+
+def prompt_words(ctx: MomijiContext, lang: str) -> list[str]:
+    """What a recognizer that takes a prompt (Whisper) is told to expect: the context's
+    phrases less digits and the small words between them, questions first (a prompt too
+    long loses its beginning, and the questions are the same in every context)."""
+    words = spoken(lang)
+    joiners = set(words.joiners)
+    said = [p for p in phrase_list(ctx, lang)
+            if p != UNKNOWN and not p.isdigit() and p not in joiners]
+    return sorted(said, key=lambda p: p not in words.queries)
+
+
 # -- recognition -----------------------------------------------------------------------------
 def prepare(recognizer: SphinxRecognizer) -> None:
     """Teach the recognizer Momiji's words (once; cheap to call again)."""
@@ -365,14 +454,23 @@ def prepare(recognizer: SphinxRecognizer) -> None:
         recognizer.add_words(MOMIJI_PRONUNCIATIONS)
 
 
-def recognize_in(recognizer: SphinxRecognizer, pcm: bytes, ctx: MomijiContext) -> Recognition:
-    """Recognize one utterance (16 kHz mono 16-bit PCM) in a Momiji context."""
+def settled(command: str) -> float | None:
+    """Lists are always asked about: the "Yes or no?" confidence (None: decide as usual)."""
+    return LOW if items(command) >= ASK_FROM_ITEMS else None
+
+
+def recognize_in(recognizer: Any, pcm: bytes, ctx: MomijiContext) -> Recognition:
+    """Recognize one utterance (16 kHz mono 16-bit PCM) in a Momiji context: English with
+    the context's JSGF grammar, another language with its phrases (an engine's `lang`)."""
+    lang = getattr(recognizer, "lang", "en")
+    if lang != "en":
+        return recognizer.recognize_phrases(  # type: ignore[no-any-return]
+            pcm, phrase_list(ctx, lang), lambda words: read(words, ctx),
+            prompt=prompt_words(ctx, lang), settled=settled)
     prepare(recognizer)
     grammar = Grammar(f"momiji_{ctx.kind}", build_grammar(ctx))
-    # Lists are always asked about: `settled` gives them the "Yes or no?" confidence.
-    return recognizer.recognize_grammar(
-        pcm, grammar, WIDE_GRAMMAR, lambda words: read(words, ctx),
-        lambda command: LOW if items(command) >= ASK_FROM_ITEMS else None)
+    return recognizer.recognize_grammar(  # type: ignore[no-any-return]
+        pcm, grammar, WIDE_GRAMMAR, lambda words: read(words, ctx), settled)
 
 
 def items(command: str) -> int:
@@ -417,6 +515,7 @@ class MomijiVoice:
     """Momiji's voice hooks (companion.games.protocol.VoiceHooks)."""
 
     pronunciations: Mapping[str, Sequence[str]] = MOMIJI_PRONUNCIATIONS
+    languages: tuple[str, ...] = LANGS
 
     def context_for(self, session: Any) -> MomijiContext:
         return context_for(session)
