@@ -557,9 +557,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="the first seed, 6 utterances")
     parser.add_argument("--lang", choices=LANGS, nargs="+", default=["en"],
                         help="the commands' language(s), each measured on its own")
-    parser.add_argument("--engine", choices=["espeak", "flite"], default="espeak",
+    parser.add_argument("--engine", choices=["espeak", "flite", "mbrola"], default="espeak",
                         help="the voices that speak the commands (flite: English only; "
-                             "babble is always espeak-ng)")
+                             "MBROLA: no Ukrainian; babble is always espeak-ng)")
     parser.add_argument("--recognizer", choices=["whisper", "sphinx"], default="whisper",
                         help="the recognition engine (sphinx: English only)")
     parser.add_argument("--whisper-model", default=None, metavar="DIR",
@@ -571,14 +571,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dump", type=Path, metavar="FILE",
                         help="write every outcome as a JSON line, with its language")
     args = parser.parse_args(argv)
-    if set(args.lang) != {"en"} and (args.engine == "flite" or args.recognizer == "sphinx"):
-        parser.error("flite voices and pocketsphinx are English only")
+    if set(args.lang) != {"en"} and args.recognizer == "sphinx":
+        parser.error("pocketsphinx is English only")
     seeds, per_seed = (args.seeds[:1], 6) if args.quick else (args.seeds, args.per_seed)
     dump = open(args.dump, "w", encoding="utf-8") if args.dump else None  # noqa: SIM115
     try:
         for lang in args.lang:
-            voices = (tuple(f"flite:{v}" for v in vb.FLITE_VOICES) if args.engine == "flite"
-                      else vb.VOICES if lang == "en" else vb.LANG_VOICES[lang])
+            try:
+                voices = vb.engine_voices(args.engine, lang)
+            except ValueError as no_voice:
+                parser.error(str(no_voice))
             t0 = time.perf_counter()
             recognizer, engine, describe = make_recognizer(args.recognizer, lang,
                                                            args.whisper_model)

@@ -56,6 +56,14 @@ VOICES = ("en-us", "en-us+m3", "en-us+f2", "en-gb", "en-gb+m3", "en-gb+f2", "en-
 # CMU's flite voices (diphone and clustergen, from recorded speakers) are much closer to a
 # human voice than espeak-ng's formant synthesis: `--engine flite` measures with them.
 FLITE_VOICES = ("slt", "kal", "awb", "rms", "kal16")
+# MBROLA's diphone voices, driven by espeak-ng ("mb-fr1"): each is one recorded speaker, the
+# closest to a human voice the package registries hold in French and Spanish (Debian's
+# non-free section: docs/voice.md says how to install them). None is Ukrainian.
+MBROLA_VOICES: dict[str, tuple[str, ...]] = {
+    "en": ("mb-us1", "mb-us2", "mb-us3", "mb-en1"),
+    "fr": ("mb-fr1", "mb-fr2", "mb-fr3", "mb-fr4", "mb-fr5", "mb-fr6", "mb-fr7"),
+    "es": ("mb-es1", "mb-es2", "mb-es3", "mb-es4"),
+}
 SNRS = (40, 20, 10, 6)
 NOISES = ("white", "pink", "babble")
 OUT_OF_GRAMMAR = (
@@ -98,6 +106,19 @@ def flite(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
             rate_in = w.getframerate()
             x = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16).astype(np.float64)
     return x if rate_in == RATE else resample(x, rate_in)
+
+
+def engine_voices(engine: str, lang: str) -> tuple[str, ...]:
+    """The voices `--engine` speaks `lang` with (ValueError: it has none)."""
+    if engine == "flite":
+        if lang != "en":
+            raise ValueError("flite speaks English only")
+        return tuple(f"flite:{v}" for v in FLITE_VOICES)
+    if engine == "mbrola":
+        if lang not in MBROLA_VOICES:
+            raise ValueError(f"no MBROLA voice speaks {lang!r}")
+        return MBROLA_VOICES[lang]
+    return VOICES if lang == "en" else LANG_VOICES[lang]
 
 
 def synth(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
@@ -712,7 +733,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write-docs", action="store_true", help="update docs/voice.md")
     parser.add_argument("--dump", type=Path, metavar="FILE",
                         help="write every outcome as a JSON line (for calibration)")
-    parser.add_argument("--engine", choices=["espeak", "flite"], default="espeak",
+    parser.add_argument("--engine", choices=["espeak", "flite", "mbrola"], default="espeak",
                         help="the voices that speak the commands (babble is always espeak-ng)")
     parser.add_argument("--voices", default=None,
                         help="comma-separated voices instead of the engine's list (held-out tests)")
@@ -743,11 +764,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hmm", default=None,
                         help="acoustic model directory (default: the recognizer's own)")
     args = parser.parse_args(argv)
-    if args.lang != "en" and (args.recognizer != "whisper" or args.engine != "espeak"):
-        parser.error("--lang other than en needs --recognizer whisper and espeak-ng voices")
-    voices = VOICES if args.engine == "espeak" else tuple(f"flite:{v}" for v in FLITE_VOICES)
+    if args.lang != "en" and (args.recognizer != "whisper" or args.engine == "flite"):
+        parser.error("--lang other than en needs --recognizer whisper, and espeak-ng or "
+                     "MBROLA voices")
+    voices = engine_voices(args.engine, args.lang)
     if args.lang != "en":
-        voices = LANG_VOICES[args.lang]
         args.baseline_every = 0  # recognize_sphinx is English only
     if args.voices:
         prefix = "flite:" if args.engine == "flite" else ""
