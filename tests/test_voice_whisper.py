@@ -345,6 +345,25 @@ def test_the_calibrated_confidence_believes_clear_speech_and_refuses_chatter() -
     assert chatter < clear - 0.25 and REFUSE_BELOW < CONFIRM_THRESHOLD
 
 
+def test_a_free_transcript_far_likelier_than_any_command_is_chatter() -> None:
+    """Measured with MBROLA's recorded voices: "who is winning right now", the limited beam
+    writing "I, I, I, I" (discard, the only command in reach: the widest margin), its free
+    transcript word for word and 8.5 nats per token likelier, was asked about at 0.50. A lead
+    past anything the model was fitted on is refused, whatever else was measured."""
+    from companion.voice import calibration
+    from companion.voice.rescore import Scores
+
+    grammar = ((("i", "discard"), "discard"), (("the", "discard"), "discard"))
+    free = ((" Who is winning right now?", (0.0, "repeat", "repeat")),)
+    scores = Scores(grammar, (-8.55, -8.94), free, (-0.08,))
+    measured = calibration.features("discard", 0.0, -0.74, scores)
+    assert measured[calibration.FEATURES.index("free lead")] > calibration.FREE_LEAD_REFUSED
+    assert calibration.confidence(measured) == 0.0
+    # The same reading with the lead the tuning dumps' right readings reached stays scored.
+    near = Scores(grammar, (-8.55, -8.94), free, (-8.55 + 5.9,))
+    assert calibration.confidence(calibration.features("discard", 0.0, -0.74, near)) > 0.1
+
+
 @needs_whisper
 def test_four_cards_alike_said_alike_survive_the_loop_cut(english: HanamikojiRecognizer,  # type: ignore[no-untyped-def]
                                                           speech) -> None:

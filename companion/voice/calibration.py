@@ -17,6 +17,13 @@ from dataclasses import dataclass
 from companion.voice.rescore import Scores
 
 FEATURES = ("share", "free lead", "mapper", "beam score", "free agrees", "margin")
+# A free transcript this much likelier than every grammar sentence (nats per token) means
+# the speech was no command. A logistic model is linear in the lead, and the tuning dumps
+# held right readings up to 5.97 only: MBROLA's recorded voices met chatter at 7 to 8.5
+# whose other measurements still gave 0.5 ("who is winning right now", the limited beam
+# writing "I, I, I": asked as discard). No tuning or reporting reading right with espeak-ng
+# voices went past it; one with flite voices did (7.1), one in 192.
+FREE_LEAD_REFUSED = 6.0
 
 
 @dataclass(frozen=True)
@@ -32,6 +39,8 @@ class Logistic:
     shrink: float
 
     def __call__(self, measured: Sequence[float]) -> float:
+        if measured[FEATURES.index("free lead")] > FREE_LEAD_REFUSED:
+            return 0.0  # beyond the leads the models were fitted on: chatter
         z = self.bias + sum(w * (x - m) / s for w, x, m, s in zip(
             self.weights, measured, self.mean, self.scale, strict=True))
         return self.shrink / (1.0 + math.exp(-z))
