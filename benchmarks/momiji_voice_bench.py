@@ -158,7 +158,7 @@ TEMPLATES: dict[str, dict[str, tuple[str, ...]]] = {
         "bonus": ("bonus {n}", "bonus de récolte {n}", "connexions {n}"),
         "gain": ("gagne {n}",), "lose": ("perd {n}",), "draw": ("pioche {n}",),
         "empty": ("pioche vide", "la pioche est vide"),
-        "end": ("fin", "fin du tour", "terminé"),  # "j'ai fini": not read
+        "end": ("fin", "fin du tour", "terminé", "j'ai fini"),
         "colours": ("{list}", "sans {c}"), "objectives": ("{list}", "objectifs {list}"),
         "garden": ("{cards}", "jardin {cards}"), "pile": ("pioche {count}", "{count}"),
         "pile unknown": ("inconnu", "pioche inconnue"),
@@ -183,7 +183,7 @@ TEMPLATES: dict[str, dict[str, tuple[str, ...]]] = {
         "pile unknown": ("desconocido", "sin contar"),
         "query": ("puntuación", "tablero", "acciones", "repite", "ayuda", "deshacer",
                   "sin ver", "pista"),
-        "yes": ("sí",), "no": ("no",),  # "vale": not a Momiji yes (lexicon.YES_WORDS)
+        "yes": ("sí", "vale"), "no": ("no",),
         "oog": (*vb.PHRASES["es"]["oog"], "quién tiene más bellotas", "qué buena jugada",
                 "me pasas el agua"),
     },

@@ -9,6 +9,9 @@ from dataclasses import dataclass
 # Keypad symbols and the pair separator stay tokens of their own.
 KEYPAD_KEYS = "/*+-.?"
 _SPLIT = re.compile(r"[/*+\-?.]|[^\W_]+", re.UNICODE)
+# A hyphen between two letters joins words ("green-brown-purple leaves", as the board
+# shows an objective); alone, or beside a digit or a space, it is the keypad's minus (undo).
+_JOINING_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])", re.UNICODE)
 # Punctuation a sentence may hold without changing its meaning: apostrophes join elided
 # words ("l'éventail", "п'ять") and commas separate listed cards. Anything else is refused.
 _HARMLESS = "'’ʼ,"
@@ -56,7 +59,7 @@ def fold(text: str) -> str:
 def tokens(line: str) -> list[Token]:
     out = []
     # Composed first: accents typed as separate combining marks must not split a word.
-    for raw in _SPLIT.findall(normal(line).lower()):
+    for raw in _SPLIT.findall(_JOINING_HYPHEN.sub(" ", normal(line).lower())):
         word = fold(raw)
         out.append(Token(word, word != raw.replace("œ", "oe").replace("æ", "ae")))
     return out

@@ -44,7 +44,7 @@ SETTING_WORDS: dict[Setting, tuple[str, ...]] = {
     Setting.DETAILED: ("detailed", "detaille", "detallado", "докладно"),
 }
 UNDO_WORDS = ("undo", "annuler", "annule", "-", "deshacer", "скасувати")
-YES_WORDS = ("yes", "oui", "ok", "d accord", "si", "так")
+YES_WORDS = ("yes", "oui", "ok", "d accord", "si", "vale", "так")
 NO_WORDS = ("no", "n", "non", "ні")
 CANCEL_WORDS = ("cancel", "0", "zero", "abandon", "cancelar", "відміна")
 # Quit and new game on the keypad: slash star plus, and the dot twice (no minus: on a keypad

@@ -472,3 +472,15 @@ def test_a_line_with_an_unknown_word_is_invalid(
         return
     assert info.value.key == "unknown_word"
     assert info.value.params["word"] == junk
+
+
+def test_a_hyphen_between_letters_joins_words_and_alone_is_undo() -> None:
+    """Names shown with hyphens ("green-brown-purple leaves") are words said together; the
+    keypad's minus, alone or beside a digit, is still undo."""
+    from companion.normalize import tokens
+
+    assert [t.word for t in tokens("green-brown-purple")] == ["green", "brown", "purple"]
+    assert [t.word for t in tokens("vert-marron-violet")] == ["vert", "marron", "violet"]
+    assert [t.word for t in tokens("-")] == ["-"]
+    assert [t.word for t in tokens("3-4 -")] == ["3", "-", "4", "-"]
+    assert interpret("-", new_game()) == Undo()

@@ -163,3 +163,31 @@ def test_full_width_keys_are_plain_keys():
 def test_end_anyway_has_a_canonical_text():
     assert parse_command(End(anyway=True).text()) == End(anyway=True)
     assert parse_command("end") == End()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "uk"])
+def test_every_objective_is_read_by_the_name_the_game_says(lang):
+    """The board and the help name each objective by its catalogue name ("sum of the top
+    cards", "moins de cartes posées", "green-brown-purple leaves"): a player who says or
+    types it back, as heard or as shown, means that objective. In English and French five
+    were refused or read as two objectives."""
+    from companion.narrate.catalogue import Catalogue
+
+    words = Catalogue(lang, games=("momiji",))
+    state = at_setup("turn")
+    for objective in Objective:
+        name = words.word("messages", f"momiji.objective.{objective.value}")
+        assert interpret(f"objective {name}", state) == Activate(objective), name
+        assert interpret(f"activate {name.replace('-', ' ')}", state) == Activate(objective)
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("j'ai fini", End()),  # French: "I am done"
+    ("беру конюшину", Collect(G)),  # the clover symbol after a verb: its accusative
+    ("vale", "yes"),  # Spanish: the usual "OK"
+])
+def test_what_players_say_that_was_refused(line, expected):
+    """Found by the Momiji voice benchmark's check of its sentences against the
+    interpreter: each was refused as not understood."""
+    command = interpret(line, at_setup("turn"))
+    assert (command.text() if isinstance(expected, str) else command) == expected

@@ -130,7 +130,7 @@ def _spanish() -> Spoken:
         queries=("puntuación", "tablero", "acciones", "repite", "repetir", "ayuda",
                  "sin ver", "pista", "consejo", "deshacer", "más rápido",
                  "más lento", "más alto", "más bajo"),
-        yes=("sí",), no=("no",),
+        yes=("sí", "vale"), no=("no",),
         joiners=("y", "luego", "el", "la", "los", "las", "de", "del", "carta", "cartas",
                  "columna"),
     )
