@@ -246,3 +246,33 @@ def test_whisper_hears_momiji_turns_in_the_players_language(
         assert engines(lang).recognize(_speak(tmp_path, text, lang), ctx).command == command
     chatter = engines(lang).recognize(_speak(tmp_path, CHATTER[lang], lang), ctx)
     assert not isinstance(decide(chatter), Accept), chatter
+
+
+@pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+def test_a_french_turn_by_voice_is_read_back_and_asked_then_applied(
+        engines, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The whole chain in French: the player's session, the context it is in, the base
+    model, the policy. French has no calibrated confidence, so the move is read back in
+    French and asked about; nothing changes before "oui"."""
+    from companion.games.momiji.actions import Trade
+    from companion.games.momiji.voice import context_for
+    from companion.games.registry import load_game
+    from companion.inputs.voice import handle_recognition
+    from companion.narrate.catalogue import Catalogue
+    from companion.session import Session
+    from companion.voice.sphinx import Recognition
+
+    session = Session(load_game("momiji"), {"players": ["Ana", "Ben", "Cy"], "lang": "fr"})
+    session.start()
+    for line in ("colours green brown violet yellow orange",
+                 "objectives cool acorns torii zero placed",
+                 "garden green 0 brown 2 orange 3 yellow 1", "pile 31"):
+        session.handle(line)
+    before = session.state
+    heard = engines("fr").recognize(_speak(tmp_path, "défausse", "fr"), context_for(session))
+    messages = handle_recognition(session, heard)
+    said = Catalogue("fr").render(messages[0])
+    assert messages[0].event == "confirm" and session.state == before, said
+    assert "oui ou non" in said.lower() and "\n" not in said
+    handle_recognition(session, Recognition("yes", 0.9, "oui"))
+    assert session.log[-1][0] == Trade()
