@@ -215,3 +215,22 @@ def test_refused_speech_and_doubtful_yes_change_nothing() -> None:
     messages = handle_recognition(session, Recognition("yes", 0.5, "yes"))
     assert messages[0].key == "error.not_understood" and session.state == before
     assert session.proposed is not None  # still waiting for a clear answer
+
+
+def test_objectives_are_heard_by_the_names_the_board_says() -> None:
+    """The board names objectives "sum of the top cards", "fewest cards placed", "purple
+    leaves": said back by voice, each is that objective (the grammar had the short names
+    only, so a player repeating what they heard was refused or misread)."""
+    from companion.games.momiji.simulate import random_steps
+    from companion.narrate.catalogue import Catalogue
+
+    words = Catalogue("en", games=("momiji",))
+    ctx = next(c for seed in range(20) for s, _ in random_steps(seed, 4)
+               if (c := momiji_context(s)).kind == "turn" and len(c.objectives) >= 4)
+    offered = grammar_words(build_grammar(ctx))
+    for objective in ctx.objectives:
+        name = words.word("messages", f"momiji.objective.{objective.value}")
+        if "-" in name:  # the colour lists: "cool" and "warm" by voice
+            continue
+        assert set(name.split()) <= offered, name
+        assert read(f"activate {name}", ctx) == f"objective {objective.value}", name

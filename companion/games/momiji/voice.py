@@ -55,14 +55,16 @@ COLOUR_SPOKEN: dict[Colour, tuple[str, ...]] = {
     Colour.ORANGE: ("orange", "filled circle"),
     Colour.RED: ("red", "heart"),
 }
-# Objectives by the names the command language uses; a leaf objective is its colour name
-# only (a symbol there would add paths and no player reads objectives by symbol).
+# Objectives by the names the command language uses, and by the names the board says
+# ("sum of the top cards"); a leaf objective is its colour name, "leaves" optional (a
+# symbol there would add paths and no player reads objectives by symbol).
 OBJECTIVE_SPOKEN: dict[Objective, tuple[str, ...]] = {
-    **{Objective(c.value): (c.value,) for c in LEAVES},
+    **{Objective(c.value): (f"{c.value} [leaves]",) for c in LEAVES},
+    Objective.VIOLET: ("violet [leaves]", "purple [leaves]"),
     Objective.COOL: ("cool",), Objective.WARM: ("warm",), Objective.ACORNS: ("acorns",),
-    Objective.TORII: ("torii",), Objective.ZERO: ("zero",),
-    Objective.PLACED: ("placed", "fewest placed"), Objective.HAND: ("hand",),
-    Objective.PILES: ("piles",), Objective.SUM: ("sum",),
+    Objective.TORII: ("torii",), Objective.ZERO: ("zero [cards]",),
+    Objective.PLACED: ("placed", "fewest [cards] placed"), Objective.HAND: ("[cards in] hand",),
+    Objective.PILES: ("piles [and unused landscapes]",), Objective.SUM: ("sum [of the top cards]",),
     Objective.TALLEST: ("tallest", "tallest pile"),
 }
 VALUES: tuple[str, ...] = ("zero", "one", "two", "three")
