@@ -44,14 +44,13 @@ class Spoken:
 def _colours(lang: str, forms: Mapping[Colour, tuple[str, ...]]
              ) -> Mapping[Colour, tuple[str, ...]]:
     """Each leaf type's colour name and sticker symbol (the sticker tables' column for
-    `lang`), the symbol's noun alone ("trèfle"), and the forms the name takes in a sentence."""
+    `lang`), with `forms` between them: what players also say (a form in a sentence,
+    "roja"; a symbol shortened, "rond")."""
     index = NAME_LANGS.index(lang)
-    out = {}
-    for colour in LEAVES:
-        symbol = SYMBOLS[colour][index]
-        words = (COLOUR_NAMES[colour][index], *forms.get(colour, ()), symbol)
-        out[colour] = tuple(dict.fromkeys(words))
-    return MappingProxyType(out)
+    return MappingProxyType({
+        colour: tuple(dict.fromkeys((COLOUR_NAMES[colour][index], *forms.get(colour, ()),
+                                     SYMBOLS[colour][index])))
+        for colour in LEAVES})
 
 
 def _french() -> Spoken:

@@ -225,31 +225,36 @@ def _most(ctx: MomijiContext) -> int:
     return min(MAX_PLAY, max(2, len(ctx.values)))
 
 
+def _turn_offers(ctx: MomijiContext) -> list[str]:
+    """What a turn context offers, in grammar order: lexicon.VERB_WORDS keys, "effects"
+    standing for a landscape's gain, lose and draw. The English grammar and the other
+    languages' phrases are both made from it, so they offer the same moves."""
+    offered = {
+        "collect": bool(ctx.collect), "play": bool(ctx.values) and ctx.kind == "turn",
+        "reveal": bool(ctx.reveal[1]), "objective": bool(ctx.objectives),
+        "landscape": bool(ctx.landscapes), "trade": ctx.trade, "bonus": ctx.bonus,
+        "effects": ctx.effects, "place": ctx.effects and bool(ctx.values),
+        "empty": ctx.empty, "end": ctx.end,
+    }
+    return [offer for offer, now in offered.items() if now]
+
+
 def _turn_rules(ctx: MomijiContext) -> list[str]:
-    alts = []
-    if ctx.collect:
-        alts.append(f"(collect | take) [the] {_colour(ctx.collect)}")
-    if ctx.values and ctx.kind == "turn":
-        alts.append(f"play {_repeat('<play>', 1, _most(ctx))}")
-    if ctx.reveal[1]:
-        alts.append(f"reveal {_repeat('<card>', *ctx.reveal)}")
-    if ctx.objectives:
-        alts.append(f"(objective | activate) [the] {_objective(ctx.objectives)}")
-    if ctx.landscapes:
-        alts.append(f"landscape {_alt(VALUES[n] for n in ctx.landscapes)}")
-    if ctx.trade:
-        alts.append("trade | discard two")
-    if ctx.bonus:
-        alts.append(f"(bonus | connections) {_alt(SMALL)}")
-    if ctx.effects:
-        alts.append(f"(gain | lose | draw) {_alt(SMALL)}")
-        if ctx.values:
-            alts.append(f"place {_repeat('<play>', 1, _most(ctx))}")
-    if ctx.empty:
-        alts.append("[pile] empty")
-    if ctx.end:
-        alts.append("end [turn] | done")
-    return alts
+    plays = _repeat("<play>", 1, _most(ctx))
+    rules = {
+        "collect": f"(collect | take) [the] {_colour(ctx.collect)}",
+        "play": f"play {plays}",
+        "reveal": f"reveal {_repeat('<card>', *ctx.reveal)}",
+        "objective": f"(objective | activate) [the] {_objective(ctx.objectives)}",
+        "landscape": f"landscape {_alt(VALUES[n] for n in ctx.landscapes)}",
+        "trade": "trade | discard two",
+        "bonus": f"(bonus | connections) {_alt(SMALL)}",
+        "effects": f"(gain | lose | draw) {_alt(SMALL)}",
+        "place": f"place {plays}",
+        "empty": "[pile] empty",
+        "end": "end [turn] | done",
+    }
+    return [rules[offer] for offer in _turn_offers(ctx)]
 
 
 def _all_values() -> tuple[tuple[Colour, tuple[int, ...]], ...]:
@@ -406,35 +411,22 @@ def _objectives(words: Spoken, objectives: Iterable[Objective]) -> list[str]:
 
 
 def _turn_phrases(words: Spoken, ctx: MomijiContext) -> list[str]:
-    """The turn's phrases, as _turn_rules offers them in English."""
-    verbs = words.verbs
-    out: list[str] = []
-    if ctx.collect:
-        out += [*verbs["collect"], *_colours(words, ctx.collect)]
+    """The turn's phrases: each offer's verbs, then the words it takes."""
     playable = [c for c, _ in ctx.values]
     values = sorted({v for _, vs in ctx.values for v in vs})
-    if ctx.values and ctx.kind == "turn":
-        out += [*verbs["play"], *_colours(words, playable), *_numbers(words, values)]
-    if ctx.reveal[1]:
-        out += [*verbs["reveal"], *_colours(words, ctx.colours),
-                *_numbers(words, range(MAX_VALUE + 1))]
-    if ctx.objectives:
-        out += [*verbs["objective"], *_objectives(words, ctx.objectives)]
-    if ctx.landscapes:
-        out += [*verbs["landscape"], *_numbers(words, ctx.landscapes)]
-    if ctx.trade:
-        out += verbs["trade"]
-    if ctx.bonus:
-        out += [*verbs["bonus"], *_numbers(words, range(1, len(SMALL) + 1))]
-    if ctx.effects:
-        out += [*verbs["gain"], *verbs["lose"], *verbs["draw"],
-                *_numbers(words, range(1, len(SMALL) + 1))]
-        if ctx.values:
-            out += [*verbs["place"], *_colours(words, playable), *_numbers(words, values)]
-    if ctx.empty:
-        out += verbs["empty"]
-    if ctx.end:
-        out += verbs["end"]
+    cards = [*_colours(words, playable), *_numbers(words, values)]
+    small = _numbers(words, range(1, len(SMALL) + 1))
+    takes = {
+        "collect": _colours(words, ctx.collect), "play": cards, "place": cards,
+        "reveal": [*_colours(words, ctx.colours), *_numbers(words, range(MAX_VALUE + 1))],
+        "objective": _objectives(words, ctx.objectives),
+        "landscape": _numbers(words, ctx.landscapes), "bonus": small, "effects": small,
+    }
+    out: list[str] = []
+    for offer in _turn_offers(ctx):
+        for verb in ("gain", "lose", "draw") if offer == "effects" else (offer,):
+            out += words.verbs[verb]
+        out += takes.get(offer, [])
     return out
 
 
@@ -442,11 +434,13 @@ def prompt_words(ctx: MomijiContext, lang: str) -> list[str]:
     """What a recognizer that takes a prompt (Whisper) is told to expect: the context's
     phrases less digits and the small words between them, questions first (a prompt too
     long loses its beginning, and the questions are the same in every context)."""
-    words = spoken(lang)
-    joiners = set(words.joiners)
-    said = [p for p in phrase_list(ctx, lang)
-            if p != UNKNOWN and not p.isdigit() and p not in joiners]
-    return sorted(said, key=lambda p: p not in words.queries)
+    return _prompt(phrase_list(ctx, lang), spoken(lang))
+
+
+def _prompt(phrases: Sequence[str], words: Spoken) -> list[str]:
+    joiners, queries = set(words.joiners), set(words.queries)
+    said = [p for p in phrases if p != UNKNOWN and not p.isdigit() and p not in joiners]
+    return sorted(said, key=lambda p: p not in queries)
 
 
 # -- recognition -----------------------------------------------------------------------------
@@ -466,9 +460,10 @@ def recognize_in(recognizer: Any, pcm: bytes, ctx: MomijiContext) -> Recognition
     the context's JSGF grammar, another language with its phrases (an engine's `lang`)."""
     lang = getattr(recognizer, "lang", "en")
     if lang != "en":
+        phrases = phrase_list(ctx, lang)
         return recognizer.recognize_phrases(  # type: ignore[no-any-return]
-            pcm, phrase_list(ctx, lang), lambda words: read(words, ctx),
-            prompt=prompt_words(ctx, lang), settled=settled)
+            pcm, phrases, lambda words: read(words, ctx),
+            prompt=_prompt(phrases, spoken(lang)), settled=settled)
     prepare(recognizer)
     grammar = Grammar(f"momiji_{ctx.kind}", build_grammar(ctx))
     return recognizer.recognize_grammar(  # type: ignore[no-any-return]
