@@ -523,17 +523,18 @@ _LANG = "en"  # the language of the commands (--lang)
 _CONSTRAIN = True  # Whisper: the beam limited to the grammar's tokens (else --free-beam; forked)
 
 
-def describe_whisper(args: argparse.Namespace) -> str:
+def describe_whisper(lang: str, mapper_only: bool = False, free_beam: bool = False,
+                     borrowed: str | None = None) -> str:
     """How the Whisper recognizer read the commands in this run."""
     from companion.voice import calibration
 
-    if args.mapper_only:
+    if mapper_only:
         return " (text mapper only)"
-    if args.free_beam or not calibration.fitted(args.lang):
+    if free_beam or not calibration.fitted(lang):
         # With a free beam rescoring is measured in English only (whisper.py).
-        return " (rescored, free beam)" if args.lang == "en" else " (text mapper only)"
-    if args.borrow_calibration and args.borrow_calibration != args.lang:
-        return f" (rescored, limited beam, {args.borrow_calibration} calibration borrowed)"
+        return " (rescored, free beam)" if lang == "en" else " (text mapper only)"
+    if borrowed and borrowed != lang:
+        return f" (rescored, limited beam, {borrowed} calibration borrowed)"
     return " (rescored, calibrated)"
 
 
@@ -805,8 +806,9 @@ def main(argv: list[str] | None = None) -> int:
     enrolled = (f"; each voice enrolled first with {args.enroll} prompts read in noise "
                 f"({'/'.join(map(str, ENROLL_SNRS))} dB)" if args.enroll else "")
     footprint = whisper_footprint(args.whisper_model) if args.recognizer == "whisper" else ""
-    recognizer = args.recognizer + (describe_whisper(args) if args.recognizer == "whisper"
-                                    else "")
+    recognizer = args.recognizer + (describe_whisper(
+        args.lang, args.mapper_only, args.free_beam, args.borrow_calibration)
+        if args.recognizer == "whisper" else "")
     said = "" if args.lang == "en" else f"; commands in {args.lang}"
     text = (f"Recognizer {recognizer}; engine {args.engine}{enrolled}{said}: seeds {seeds}, "
             f"{per_seed} utterances each, "
