@@ -4,11 +4,10 @@ the multilingual Whisper model on espeak-ng speech made at test time."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from espeak import ESPEAK, speak
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -172,7 +171,7 @@ def test_base_transcripts_map_onto_the_commands_valid_now(
 def _base_ready() -> bool:
     from companion.voice.whisper_model import base, engine_available
 
-    return bool(engine_available() and base(join=False) and shutil.which("espeak-ng"))
+    return bool(engine_available() and base(join=False) and ESPEAK)
 
 
 needs_base = pytest.mark.skipif(not _base_ready(), reason="needs the multilingual Whisper "
@@ -195,14 +194,6 @@ def recognizers():  # type: ignore[no-untyped-def]
         recognizer.close()
 
 
-def _speak(folder: Path, text: str, voice: str) -> bytes:
-    from companion.voice.audio import read_wav
-
-    path = folder / f"{abs(hash((text, voice)))}.wav"
-    subprocess.run(["espeak-ng", "-v", voice, "-s", "150", "-w", str(path), text], check=True)
-    return read_wav(path)
-
-
 @needs_base
 @pytest.mark.parametrize(("lang", "text", "ctx", "expected"), [
     ("es", "secreto", Context.action(), "secret"),
@@ -216,14 +207,14 @@ def _speak(folder: Path, text: str, voice: str) -> bytes:
 def test_base_recognizes_spanish_and_ukrainian(recognizers, tmp_path: Path,  # type: ignore[no-untyped-def]
                                                lang: str, text: str, ctx: Context,
                                                expected: str) -> None:
-    pcm = _speak(tmp_path, text, lang)
+    pcm = speak(tmp_path, text, lang)
     assert recognizers(lang).recognize(pcm, ctx).command == expected
 
 
 @needs_base
 @pytest.mark.parametrize(("lang", "text"), [("es", "qué hora es"), ("uk", "котра година")])
 def test_base_refuses_chatter(recognizers, tmp_path: Path, lang: str, text: str) -> None:  # type: ignore[no-untyped-def]
-    assert recognizers(lang).recognize(_speak(tmp_path, text, lang),
+    assert recognizers(lang).recognize(speak(tmp_path, text, lang),
                                        Context.action()).command is None
 
 
@@ -262,7 +253,7 @@ def test_a_list_of_cards_is_asked_about_in_spanish_too(recognizers, tmp_path: Pa
     from companion.voice.policy import Confirm, decide
 
     heard = recognizers("es").recognize(
-        _speak(tmp_path, "competición shamisen azul, sombrilla rojo", "es"), Context.action())
+        speak(tmp_path, "competición shamisen azul, sombrilla rojo", "es"), Context.action())
     assert heard.command == "competition umbrella shamisen / fan umbrella"
     assert isinstance(decide(heard), Confirm)
 
@@ -277,11 +268,11 @@ def test_without_a_calibrated_confidence_no_move_is_applied_unasked(
     from companion.voice.policy import Accept, Confirm, decide
 
     spanish = recognizers("es")
-    heard = spanish.recognize(_speak(tmp_path, "secreto", "es"), Context.action())
+    heard = spanish.recognize(speak(tmp_path, "secreto", "es"), Context.action())
     assert heard.command == "secret" and isinstance(decide(heard), Confirm)
-    query = spanish.recognize(_speak(tmp_path, "acciones", "es"), Context.action())
+    query = spanish.recognize(speak(tmp_path, "acciones", "es"), Context.action())
     assert query.command == "actions" and isinstance(decide(query), Accept)
-    yes = spanish.recognize(_speak(tmp_path, "sí", "es"), Context.confirm())
+    yes = spanish.recognize(speak(tmp_path, "sí", "es"), Context.confirm())
     assert yes.command == "yes" and isinstance(decide(yes), Accept)
 
 
@@ -303,7 +294,7 @@ def test_ukrainian_uses_the_limited_beam_spanish_and_french_the_free_one(
     ctx = Context.action()
     phrases = [p for p in phrase_list(ctx, "uk")]
     ukrainian = recognizers("uk")
-    ukrainian.recognize(_speak(tmp_path, "котра година, друже", "uk"), ctx)
+    ukrainian.recognize(speak(tmp_path, "котра година, друже", "uk"), ctx)
     evidence = ukrainian.engine.evidence
     assert evidence["hyps"] and evidence["free"]
     for transcript, _ in evidence["hyps"]:
@@ -312,7 +303,7 @@ def test_ukrainian_uses_the_limited_beam_spanish_and_french_the_free_one(
             assert not piece or piece in PUNCTUATION or any(
                 piece in p.lower() for p in phrases), (transcript, piece)
     spanish = recognizers("es")
-    spanish.recognize(_speak(tmp_path, "secreto", "es"), ctx)
+    spanish.recognize(speak(tmp_path, "secreto", "es"), ctx)
     assert "free" not in spanish.engine.evidence
 
 

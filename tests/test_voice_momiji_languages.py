@@ -5,11 +5,10 @@ Whisper model hears a few of them from espeak-ng."""
 from __future__ import annotations
 
 import random
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from espeak import ESPEAK, speak
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -189,7 +188,6 @@ def test_momiji_voice_speaks_four_languages() -> None:
 
 
 # -- the real model on real audio ------------------------------------------------------------
-ESPEAK = shutil.which("espeak-ng")
 # What espeak-ng's voice says and the base model hears above the refusal floor (docs/voice.md
 # has the measured rates: with espeak-ng voices most of Momiji's French is refused).
 SAID = {
@@ -229,22 +227,14 @@ def engines():  # type: ignore[no-untyped-def]
         recognizer.recognizer.close()
 
 
-def _speak(tmp_path: Path, text: str, lang: str) -> bytes:
-    from companion.voice.audio import read_wav
-
-    wav = tmp_path / f"{abs(hash((text, lang)))}.wav"
-    subprocess.run([str(ESPEAK), "-v", lang, "-s", "150", "-w", str(wav), text], check=True)
-    return read_wav(wav)
-
-
 @pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
 @pytest.mark.parametrize("lang", LANGS)
 def test_whisper_hears_momiji_turns_in_the_players_language(
         engines, tmp_path: Path, lang: str) -> None:  # type: ignore[no-untyped-def]
     ctx = momiji_context(_turn_where(*(command for _, command in SAID[lang])))
     for text, command in SAID[lang]:
-        assert engines(lang).recognize(_speak(tmp_path, text, lang), ctx).command == command
-    chatter = engines(lang).recognize(_speak(tmp_path, CHATTER[lang], lang), ctx)
+        assert engines(lang).recognize(speak(tmp_path, text, lang), ctx).command == command
+    chatter = engines(lang).recognize(speak(tmp_path, CHATTER[lang], lang), ctx)
     assert not isinstance(decide(chatter), Accept), chatter
 
 
@@ -269,7 +259,7 @@ def test_a_french_turn_by_voice_is_read_back_and_asked_then_applied(
                  "garden green 0 brown 2 orange 3 yellow 1", "pile 31"):
         session.handle(line)
     before = session.state
-    heard = engines("fr").recognize(_speak(tmp_path, "défausse", "fr"), context_for(session))
+    heard = engines("fr").recognize(speak(tmp_path, "défausse", "fr"), context_for(session))
     messages = handle_recognition(session, heard)
     said = Catalogue("fr").render(messages[0])
     assert messages[0].event == "confirm" and session.state == before, said
