@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.voice.sphinx import ALWAYS_ANSWERED, MIN_MARGIN, Recognition
+from companion.voice.sphinx import ALWAYS_ANSWERED, ANSWERS, MIN_MARGIN, Recognition
 
 CONFIRM_THRESHOLD = 0.8
 REFUSAL = "I did not understand, please repeat."
 TOO_NOISY = ("Too much noise for me to be sure. Please repeat closer to the microphone, "
              "or use the keys.")
 QUERY_COMMANDS = ALWAYS_ANSWERED  # questions and settings: they change nothing in a game
-ANSWERS = frozenset({"yes", "no"})
 
 
 @dataclass(frozen=True)

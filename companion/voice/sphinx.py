@@ -64,6 +64,7 @@ HIGH = 0.9  # every decode agrees
 # "gift tea Anju Anju" at 40 dB (docs/voice.md); like a move, it is applied when sure and
 # asked about when not, the question naming the step ("Undo Ana's Secret. Yes or no?").
 ALWAYS_ANSWERED = frozenset(QUERIES) - {"undo"} | frozenset(SETTINGS)
+ANSWERS = frozenset({"yes", "no"})  # a reply to a question: never itself asked about
 LOW = 0.5  # the whole-grammar competitor agrees, the other front end does not: ask for a yes
 # Below this loudness margin (dB of the speech over the noise around it, `prepare`) a command
 # the decoders agree on is as often wrong as right (measured on the benchmark: docs/voice.md):

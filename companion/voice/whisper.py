@@ -42,9 +42,8 @@ from companion.voice.mapper import (
     vocabulary,
     words_of,
 )
-from companion.voice.policy import ANSWERS
 from companion.voice.rescore import TEMPERATURE, Scorer, Scores, candidates, score
-from companion.voice.sphinx import ALWAYS_ANSWERED, LOW, Grammar, Recognition, capped
+from companion.voice.sphinx import ALWAYS_ANSWERED, ANSWERS, LOW, Grammar, Recognition, capped
 from companion.voice.whisper_model import ModelMissing, find_model, log_mel
 
 WINDOW = 10.0  # seconds of audio the encoder sees (padded): 30 s costs twice the time
