@@ -34,7 +34,7 @@ from companion.games.hanamikoji.voice.hooks import settled  # noqa: E402
 from companion.voice import calibration  # noqa: E402
 from companion.voice.policy import QUERY_COMMANDS, Accept, Refuse, decide  # noqa: E402
 from companion.voice.rescore import Scores  # noqa: E402
-from companion.voice.sphinx import Recognition  # noqa: E402
+from companion.voice.sphinx import Recognition, capped  # noqa: E402
 from companion.voice.whisper import REFUSE_BELOW  # noqa: E402
 
 SNRS = (40, 20, 10, 6)
@@ -76,9 +76,7 @@ def outcome(row: dict, model: calibration.Logistic) -> tuple[str | None, bool]:
     if found is None:
         return None, False
     command, x = found
-    confidence = model(x)
-    cap = settled(command)
-    confidence = min(confidence, cap) if cap is not None else confidence
+    confidence = capped(command, model(x), settled)
     if confidence < REFUSE_BELOW:
         return None, False
     decision = decide(Recognition(command, confidence, ""))
