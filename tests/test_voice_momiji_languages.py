@@ -78,45 +78,33 @@ class Speaker:
         return self.colour(o.leaf) if o.leaf is not None else self.pick(self.words.objectives[o])
 
     def say(self, action: object) -> tuple[str, str]:
-        """(the sentence, the canonical command it means)."""
+        """(the sentence, the canonical command it means): the verb its text starts with,
+        then what it names."""
+        # A trade's cards are the player's own: voice names none.
+        meant = Trade().text() if isinstance(action, Trade) else action.text()  # type: ignore[attr-defined]
         match action:
+            case PileSize(count=None):
+                return self.pick(self.words.unknown), meant
             case Colours(colours=cs):
-                return f"{self.verb('colours')} {' '.join(map(self.colour, cs))}", action.text()
+                said = " ".join(map(self.colour, cs))
             case Objectives(objectives=os):
                 said = " ".join(map(self.objective, os))
-                return f"{self.verb('objectives')} {said}", action.text()
-            case Garden(cards=cards):
-                return f"{self.verb('garden')} {self.cards(cards)}", action.text()
-            case PileSize(count=None):
-                return self.pick(self.words.unknown), action.text()
-            case PileSize(count=n):
-                return f"{self.verb('pile')} {self.number(n)}", action.text()
+            case Garden(cards=cards) | Play(cards=cards) | Reveal(cards=cards) | Place(
+                    cards=cards):
+                said = self.cards(cards)
             case Collect(colour=c):
-                return f"{self.verb('collect')} {self.colour(c)}", action.text()
-            case Play(cards=cards):
-                return f"{self.verb('play')} {self.cards(cards)}", action.text()
-            case Reveal(cards=cards):
-                return f"{self.verb('reveal')} {self.cards(cards)}", action.text()
+                said = self.colour(c)
             case Activate(objective=o):
-                return f"{self.verb('objective')} {self.objective(o)}", action.text()
-            case Landscape(card=n):
-                return f"{self.verb('landscape')} {self.number(n)}", action.text()
-            case Trade():  # the cards are the player's own: voice names none
-                return self.verb("trade"), Trade().text()
-            case Bonus(connections=n):
-                return f"{self.verb('bonus')} {self.number(n)}", action.text()
-            case Gain(acorns=n):
-                verb = self.verb("gain" if n >= 0 else "lose")
-                return f"{verb} {self.number(abs(n))}", action.text()
-            case Draw(count=n):
-                return f"{self.verb('draw')} {self.number(n)}", action.text()
-            case Place(cards=cards):
-                return f"{self.verb('place')} {self.cards(cards)}", action.text()
-            case Empty():
-                return self.verb("empty"), action.text()
-            case End():
-                return self.verb("end"), action.text()
-        raise AssertionError(f"no way to say {action!r}")
+                said = self.objective(o)
+            case PileSize(count=n) | Landscape(card=n) | Bonus(connections=n) | Draw(count=n):
+                said = self.number(n)
+            case Gain(acorns=n):  # "lose 2" when negative: the verb is the text's
+                said = self.number(abs(n))
+            case Trade() | Empty() | End():
+                said = ""
+            case _:
+                raise AssertionError(f"no way to say {action!r}")
+        return f"{self.verb(meant.split()[0])} {said}".strip(), meant
 
 
 def _steps(seed: int, players: int) -> list[tuple[State, object]]:
