@@ -87,6 +87,56 @@ def test_vosk_phrase_list_and_missing_model(tmp_path) -> None:  # type: ignore[n
         VoskRecognizer(missing, "fr")
 
 
+class _Vosk:
+    """Vosk's two classes, answering one fixed result: no Vosk model can be had offline, and
+    what is tested is what the companion makes of Vosk's answer."""
+
+    def __init__(self, words: list[tuple[str, float]]) -> None:
+        self.words = words
+        outer = self
+
+        class KaldiRecognizer:
+            def __init__(self, model: object, rate: int, grammar: str) -> None:
+                pass
+
+            def SetWords(self, on: bool) -> None:  # noqa: N802 - Vosk's name
+                pass
+
+            def AcceptWaveform(self, pcm: bytes) -> bool:  # noqa: N802 - Vosk's name
+                return True
+
+            def FinalResult(self) -> str:  # noqa: N802 - Vosk's name
+                import json
+
+                return json.dumps({"text": " ".join(w for w, _ in outer.words),
+                                   "result": [{"word": w, "conf": c} for w, c in outer.words]})
+
+        self.KaldiRecognizer = KaldiRecognizer
+
+
+@pytest.mark.parametrize(("words", "ctx", "expected"), [
+    ([("secret", 1.0)], Context.action(), Confirm),  # a move: read back, even when sure
+    ([("prends", 1.0), ("thé", 0.98)], Context.answer_gift([Item.FAN, Item.TEA, Item.FLUTE]),
+     Confirm),
+    ([("score", 1.0)], Context.action(), Accept),  # a question: answered
+    ([("oui", 0.95)], Context.confirm(), Accept),  # a sure yes stays a yes
+    ([("oui", 0.3)], Context.confirm(), Refuse),  # a doubtful answer: said again
+])
+def test_vosk_applies_no_move_unasked(words, ctx, expected) -> None:  # type: ignore[no-untyped-def]
+    """Vosk's confidence has never been measured here: a move it hears is read back and
+    confirmed, as with Whisper's uncalibrated languages (it was applied at once at 0.9)."""
+    from companion.games.hanamikoji.voice.words import normalize
+
+    recognizer = VoskRecognizer.__new__(VoskRecognizer)  # no model directory to load
+    recognizer._vosk = _Vosk(words)
+    recognizer._model = None
+    recognizer.lang = "fr"
+    heard = recognizer.recognize_phrases(
+        b"\0\0" * 1600, phrase_list(ctx, "fr"), lambda text: normalize(text, "fr", ctx))
+    assert heard.command is not None
+    assert isinstance(decide(heard), expected)
+
+
 def test_listen_without_microphone_says_so() -> None:
     from companion.voice import listen
 

@@ -95,6 +95,17 @@ def capped(command: str, confidence: float,
     return confidence if cap is None else min(confidence, cap)
 
 
+def uncalibrated(command: str, confidence: float) -> float:
+    """A confidence with no calibration behind it applies no move unasked: Whisper's free
+    beam in French and Spanish (the text mapper's share of what the model wrote, not of what
+    was said; with MBROLA's recorded voices Spanish applied 4% of wrong moves, "flauta"
+    written "Té": take tea at 1.0), and Vosk, never measured here. Questions and settings
+    change nothing, and a yes or no must stay answerable, so they keep theirs."""
+    if command in ALWAYS_ANSWERED or command in ANSWERS:
+        return confidence
+    return min(confidence, LOW)
+
+
 @dataclass(frozen=True)
 class Grammar:
     """A game's grammar: JSGF text and a readable key.

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.voice.decoders import VoiceUnavailable
-from companion.voice.sphinx import Recognition, capped
+from companion.voice.sphinx import HIGH, LOW, Recognition, capped, uncalibrated
 
 UNKNOWN = "[unk]"
 MIN_WORD_CONF = 0.6  # below this (lowest word) the command is only offered for confirmation
@@ -91,8 +91,17 @@ class VoskRecognizer:
         if UNKNOWN in text.split():
             return Recognition(None, 0.0, text)
         command = read(text) if text else None
-        confidence = 1.0 if conf is None else conf
         if command is None:
             return Recognition(None, 0.0, text)
-        return Recognition(command, capped(
-            command, 0.9 if confidence >= MIN_WORD_CONF else 0.5, settled), text)
+        return Recognition(command, vosk_confidence(command, conf, settled), text)
+
+
+def vosk_confidence(command: str, conf: float | None,
+                    settled: Callable[[str], float | None] | None = None) -> float:
+    """The policy's confidence in `command` read from Vosk's lowest word confidence `conf`:
+    sure words make it sure, one doubtful word makes it a question. Vosk has never been
+    measured here (no model offline), so no move is applied unasked: it is read back and
+    confirmed, as in Whisper's uncalibrated languages; questions, settings and yes/no keep
+    it."""
+    sure = conf is None or conf >= MIN_WORD_CONF
+    return uncalibrated(command, capped(command, HIGH if sure else LOW, settled))

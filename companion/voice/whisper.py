@@ -43,7 +43,7 @@ from companion.voice.mapper import (
     words_of,
 )
 from companion.voice.rescore import TEMPERATURE, Scorer, Scores, candidates, score
-from companion.voice.sphinx import ALWAYS_ANSWERED, ANSWERS, LOW, Grammar, Recognition, capped
+from companion.voice.sphinx import Grammar, Recognition, capped, uncalibrated
 from companion.voice.whisper_model import ModelMissing, find_model, log_mel
 
 WINDOW = 10.0  # seconds of audio the encoder sees (padded): 30 s costs twice the time
@@ -376,17 +376,6 @@ def agree(mapper: tuple[str | None, float, str], command: str | None, confidence
     if command is None or command != mapper[0]:
         return None, confidence
     return command, max(confidence, mapper[1])
-
-
-def uncalibrated(command: str, confidence: float) -> float:
-    """A confidence with no calibration behind it (the other languages' free beam: the text
-    mapper's share of what the model wrote, not of what was said) applies no move unasked:
-    with MBROLA's recorded voices Spanish applied 4% of wrong moves ("flauta" written "Té":
-    take tea at 1.0). Questions and settings change nothing, and a yes or no must stay
-    answerable, so they keep theirs."""
-    if command in ALWAYS_ANSWERED or command in ANSWERS:
-        return confidence
-    return min(confidence, LOW)
 
 
 def read_hypothesis(text: str, graph: Graph, read: Callable[[str], str | None],
