@@ -546,9 +546,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="the first seed, 6 utterances")
     parser.add_argument("--lang", choices=LANGS, nargs="+", default=["en"],
                         help="the commands' language(s), each measured on its own")
-    parser.add_argument("--engine", choices=["espeak", "flite", "mbrola"], default="espeak",
-                        help="the voices that speak the commands (flite: English only; "
-                             "MBROLA: no Ukrainian; babble is always espeak-ng)")
+    parser.add_argument("--engine", choices=["espeak", "flite", "mbrola", "pico", "neural"],
+                        default="espeak",
+                        help="the voices that speak the commands (flite and neural: English "
+                             "only; MBROLA and Pico: no Ukrainian; babble is always espeak-ng)")
     parser.add_argument("--recognizer", choices=["whisper", "sphinx"], default="whisper",
                         help="the recognition engine (sphinx: English only)")
     parser.add_argument("--whisper-model", default=None, metavar="DIR",

