@@ -35,7 +35,7 @@ from companion.voice import calibration  # noqa: E402
 from companion.voice.policy import QUERY_COMMANDS, Accept, Refuse, decide  # noqa: E402
 from companion.voice.rescore import Scores  # noqa: E402
 from companion.voice.sphinx import Recognition, capped  # noqa: E402
-from companion.voice.whisper import REFUSE_BELOW  # noqa: E402
+from companion.voice.whisper import REFUSE_BELOW, agree  # noqa: E402
 
 SNRS = (40, 20, 10, 6)
 
@@ -46,9 +46,10 @@ def measured(row: dict) -> tuple[str, tuple[float, ...]] | None:
     if not ev.get("hyps") or not ev.get("grammar"):
         return None
     scores = Scores.from_evidence(ev)
-    command, _, _ = scores.decide(calibration.SHARE_TEMPERATURE)
-    if command != ev["mapper"][0]:
-        return None  # held to the text mapper's reading, as the recognizer
+    command, share, _ = scores.decide(calibration.SHARE_TEMPERATURE)
+    command, _ = agree(tuple(ev["mapper"]), command, share, calibrated=True)  # as live
+    if command is None:
+        return None
     return command, calibration.features(command, ev["mapper"][1], ev["hyps"][0][1], scores)
 
 

@@ -345,6 +345,33 @@ def test_the_calibrated_confidence_believes_clear_speech_and_refuses_chatter() -
     assert chatter < clear - 0.25 and REFUSE_BELOW < CONFIRM_THRESHOLD
 
 
+def test_an_unsure_text_mapper_does_not_veto_a_calibrated_reading() -> None:
+    """Measured with flite's voices: a clear "hint" was written " and" by every hypothesis of
+    the limited beam (a joiner, which the text mapper reads as "undo" with no confidence),
+    while the model scored " Hint." far above every other command. Held to the mapper, it was
+    refused; the calibrated confidence, which weighs the mapper's doubt, now decides. A sure
+    mapper still vetoes, and without a calibration the mapper always does."""
+    from companion.voice import calibration
+    from companion.voice.rescore import Scores
+    from companion.voice.whisper import MAPPER_UNSURE, REFUSE_BELOW, agree
+
+    words = ("undo", "unseen", "actions", "board", "discard", "help", "hint", "repeat",
+             "score", "secret")
+    logs = (-5.56, -7.74, -7.57, -6.41, -7.12, -6.36, -3.83, -5.35, -7.78, -7.15)
+    scores = Scores(tuple(((w,), w) for w in words), logs,
+                    ((" And", (0.0, "undo", "undo")),), (-1.59,))
+    mapper = ("undo", 0.0, "undo")
+    command, share, _ = scores.decide(calibration.SHARE_TEMPERATURE)
+    assert command == "hint"
+    assert agree(mapper, command, share) == (None, share)  # the free beam's rule
+    heard, _ = agree(mapper, command, share, calibrated=True)
+    assert heard == "hint"
+    measured = calibration.features(heard, mapper[1], -0.76, scores)
+    assert calibration.confidence(measured) >= REFUSE_BELOW
+    sure = ("undo", MAPPER_UNSURE + 0.1, "undo")
+    assert agree(sure, command, share, calibrated=True) == (None, share)
+
+
 def test_a_free_transcript_far_likelier_than_any_command_is_chatter() -> None:
     """Measured with MBROLA's recorded voices: "who is winning right now", the limited beam
     writing "I, I, I, I" (discard, the only command in reach: the widest margin), its free
