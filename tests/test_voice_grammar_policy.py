@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from companion.games.hanamikoji.data import Item, Token
@@ -125,16 +127,57 @@ class _Vosk:
 def test_vosk_applies_no_move_unasked(words, ctx, expected) -> None:  # type: ignore[no-untyped-def]
     """Vosk's confidence has never been measured here: a move it hears is read back and
     confirmed, as with Whisper's uncalibrated languages (it was applied at once at 0.9)."""
+    heard = _vosk_hears(words, ctx, _utterance(noise=30.0))
+    assert heard.command is not None
+    assert isinstance(decide(heard), expected)
+
+
+def _vosk_hears(words: list[tuple[str, float]], ctx: Context, pcm: bytes) -> Recognition:
     from companion.games.hanamikoji.voice.words import normalize
 
     recognizer = VoskRecognizer.__new__(VoskRecognizer)  # no model directory to load
     recognizer._vosk = _Vosk(words)
     recognizer._model = None
     recognizer.lang = "fr"
-    heard = recognizer.recognize_phrases(
-        b"\0\0" * 1600, phrase_list(ctx, "fr"), lambda text: normalize(text, "fr", ctx))
-    assert heard.command is not None
-    assert isinstance(decide(heard), expected)
+    return recognizer.recognize_phrases(pcm, phrase_list(ctx, "fr"),
+                                        lambda text: normalize(text, "fr", ctx))
+
+
+def _utterance(noise: float) -> bytes:
+    """Half a second of a loud vowel-like tone between quiet stretches, in white noise
+    `noise` (16-bit units, seeded): the loudness margin falls as the noise rises."""
+    import random
+    import struct
+
+    rng = random.Random(7)
+    quiet, loud = [0.0] * 4800, [8000 * math.sin(2 * math.pi * 220 * i / 16000)
+                                 for i in range(8000)]
+    samples = [s + rng.gauss(0.0, noise) for s in quiet + loud + quiet]
+    return struct.pack(f"<{len(samples)}h", *(max(-32768, min(32767, round(s)))
+                                              for s in samples))
+
+
+def test_a_noisy_yes_without_a_calibrated_confidence_is_refused_as_noise() -> None:
+    """Where the confidence is not calibrated (Vosk; Whisper in French and Spanish), every
+    "non"/"no" measured heard as yes came in noise (margins 7.9 to 11.6 dB): a yes applies
+    the move asked about, so below YES_MIN_MARGIN it is refused, saying why. A no, which
+    only drops the question, and a yes in a quiet room stand."""
+    from companion.voice.sphinx import YES_MIN_MARGIN, loudness_margin, noisy_yes
+
+    confirm = Context.confirm()
+    quiet, noisy = _utterance(noise=30.0), _utterance(noise=3000.0)
+    assert noisy_yes("yes", quiet) is None
+    assert noisy_yes("no", noisy) is None and noisy_yes("score", noisy) is None
+    margin = noisy_yes("yes", noisy)
+    assert margin is not None and margin < YES_MIN_MARGIN
+    import struct
+
+    assert margin == loudness_margin(struct.unpack(f"<{len(noisy) // 2}h", noisy))
+    refused = _vosk_hears([("oui", 0.99)], confirm, noisy)
+    assert refused.command is None
+    assert decide(refused) == Refuse(TOO_NOISY, "too_noisy")
+    assert isinstance(decide(_vosk_hears([("non", 0.99)], confirm, noisy)), Accept)
+    assert isinstance(decide(_vosk_hears([("oui", 0.99)], confirm, quiet)), Accept)
 
 
 def test_listen_without_microphone_says_so() -> None:

@@ -277,6 +277,31 @@ def test_without_a_calibrated_confidence_no_move_is_applied_unasked(
 
 
 @needs_base
+def test_a_yes_in_heavy_noise_is_refused_where_the_confidence_is_not_calibrated(
+        recognizers, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Measured with Pico's and MBROLA's voices, a "non" or "no" said in noise was heard as
+    a sure yes, which would apply the move the player had just refused. Below YES_MIN_MARGIN
+    a yes is refused, and the player hears that the noise is the reason; the same yes in a
+    quieter room is taken."""
+    import numpy as np
+
+    from companion.voice.policy import TOO_NOISY, Accept, Refuse, decide
+
+    said = np.frombuffer(speak(tmp_path, "sí", "es"), dtype=np.int16).astype(float)
+
+    def in_noise(level: float) -> bytes:
+        noise = np.random.default_rng(1).normal(0.0, level, said.size)
+        return np.clip(said + noise, -32768, 32767).astype(np.int16).tobytes()
+
+    spanish = recognizers("es")
+    heard = spanish.recognize(in_noise(300.0), Context.confirm())
+    assert heard.command == "yes" and isinstance(decide(heard), Accept)
+    noisy = spanish.recognize(in_noise(1600.0), Context.confirm())
+    assert noisy.command is None
+    assert decide(noisy) == Refuse(TOO_NOISY, "too_noisy")
+
+
+@needs_base
 def test_ukrainian_uses_the_limited_beam_spanish_and_french_the_free_one(
         recognizers, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """A language with a calibrated confidence (calibration.MODELS: Ukrainian, measured

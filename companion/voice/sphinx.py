@@ -95,6 +95,23 @@ def capped(command: str, confidence: float,
     return confidence if cap is None else min(confidence, cap)
 
 
+# Below this loudness margin a "yes" heard where the confidence is not calibrated (Whisper's
+# French and Spanish, Vosk) is refused as too noisy: measured with Pico, MBROLA and espeak-ng
+# voices (docs/voice.md), every "non"/"no" heard as yes (4 of 4) had a margin of 7.9 to 11.6
+# dB, and a yes applies the move the question was about. A misheard no costs only a repeat.
+YES_MIN_MARGIN = 12.0
+
+
+def noisy_yes(command: str, pcm: bytes) -> float | None:
+    """The loudness margin (dB) of `pcm` when `command` is a yes too noisy to believe
+    without a calibrated confidence; None when it stands."""
+    if command != "yes" or not pcm:
+        return None
+    count = len(pcm) // 2
+    margin = loudness_margin(struct.unpack(f"<{count}h", pcm[: count * 2]))
+    return margin if margin < YES_MIN_MARGIN else None
+
+
 def uncalibrated(command: str, confidence: float) -> float:
     """A confidence with no calibration behind it applies no move unasked: Whisper's free
     beam in French and Spanish (the text mapper's share of what the model wrote, not of what

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.voice.decoders import VoiceUnavailable
-from companion.voice.sphinx import HIGH, LOW, Recognition, capped, uncalibrated
+from companion.voice.sphinx import HIGH, LOW, Recognition, capped, noisy_yes, uncalibrated
 
 UNKNOWN = "[unk]"
 MIN_WORD_CONF = 0.6  # below this (lowest word) the command is only offered for confirmation
@@ -93,6 +93,9 @@ class VoskRecognizer:
         command = read(text) if text else None
         if command is None:
             return Recognition(None, 0.0, text)
+        margin = noisy_yes(command, pcm)
+        if margin is not None:  # the policy says why: too much noise
+            return Recognition(None, 0.0, text, margin)
         return Recognition(command, vosk_confidence(command, conf, settled), text)
 
 
