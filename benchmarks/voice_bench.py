@@ -130,7 +130,7 @@ _NEURAL: dict[str, object] = {}
 
 def neural(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
     """16 kHz float samples of a neural voice ("piper:joe", "hibari:heart") speaking `text`
-    at `rate` (their pitch is their own: `pitch` seeds Hibari's noise)."""
+    at `rate` (their pitch is their own: `pitch` seeds Hibari's noise), the same each run."""
     kind, name = voice.split(":")
     if voice not in _NEURAL:
         if kind == "piper":
@@ -147,7 +147,10 @@ def neural(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
     if kind == "piper":
         from piper import SynthesisConfig
 
-        chunks = list(model.synthesize(text, SynthesisConfig(length_scale=160 / rate)))  # type: ignore[attr-defined]
+        # Without its noise Piper speaks the same audio for the same text every run (its
+        # random draws cannot be seeded): a run of the benchmark can be repeated.
+        chunks = list(model.synthesize(text, SynthesisConfig(  # type: ignore[attr-defined]
+            length_scale=160 / rate, noise_scale=0.0, noise_w_scale=0.0)))
         x = np.concatenate([c.audio_int16_array for c in chunks]).astype(np.float64)
         return resample(x, chunks[0].sample_rate)
     audio = model(text, speed=rate / 160, seed=pitch)  # type: ignore[operator]
