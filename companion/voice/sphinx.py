@@ -39,7 +39,7 @@ import tempfile
 import threading
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from companion.voice.decoders import Decoder, Search, import_pocketsphinx
@@ -112,15 +112,22 @@ def noisy_yes(command: str, pcm: bytes) -> float | None:
     return margin if margin < YES_MIN_MARGIN else None
 
 
-def uncalibrated(command: str, confidence: float) -> float:
-    """A confidence with no calibration behind it applies no move unasked: Whisper's free
-    beam in French and Spanish (the text mapper's share of what the model wrote, not of what
-    was said; with MBROLA's recorded voices Spanish applied 4% of wrong moves, "flauta"
-    written "Té": take tea at 1.0), and Vosk, never measured here. Questions and settings
-    change nothing, and a yes or no must stay answerable, so they keep theirs."""
+def uncalibrated(heard: Recognition, pcm: bytes) -> Recognition:
+    """A reading whose confidence has no calibration behind it: Whisper's free beam in
+    French and Spanish (the text mapper's share of what the model wrote, not of what was
+    said; with MBROLA's recorded voices Spanish applied 4% of wrong moves, "flauta" written
+    "Té": take tea at 1.0), and Vosk, never measured here. No move is applied unasked: it is
+    read back and asked about. A yes in heavy noise (`noisy_yes`) is refused, its margin
+    telling the policy that the noise is why. Questions, settings and a no keep theirs."""
+    command = heard.command
+    if command is None:
+        return heard
+    margin = noisy_yes(command, pcm)
+    if margin is not None:
+        return Recognition(None, 0.0, heard.words, margin)
     if command in ALWAYS_ANSWERED or command in ANSWERS:
-        return confidence
-    return min(confidence, LOW)
+        return heard
+    return replace(heard, confidence=min(heard.confidence, LOW))
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.voice.decoders import VoiceUnavailable
-from companion.voice.sphinx import HIGH, LOW, Recognition, capped, noisy_yes, uncalibrated
+from companion.voice.sphinx import HIGH, LOW, Recognition, capped, uncalibrated
 
 UNKNOWN = "[unk]"
 MIN_WORD_CONF = 0.6  # below this (lowest word) the command is only offered for confirmation
@@ -93,18 +93,8 @@ class VoskRecognizer:
         command = read(text) if text else None
         if command is None:
             return Recognition(None, 0.0, text)
-        margin = noisy_yes(command, pcm)
-        if margin is not None:  # the policy says why: too much noise
-            return Recognition(None, 0.0, text, margin)
-        return Recognition(command, vosk_confidence(command, conf, settled), text)
-
-
-def vosk_confidence(command: str, conf: float | None,
-                    settled: Callable[[str], float | None] | None = None) -> float:
-    """The policy's confidence in `command` read from Vosk's lowest word confidence `conf`:
-    sure words make it sure, one doubtful word makes it a question. Vosk has never been
-    measured here (no model offline), so no move is applied unasked: it is read back and
-    confirmed, as in Whisper's uncalibrated languages; questions, settings and yes/no keep
-    it."""
-    sure = conf is None or conf >= MIN_WORD_CONF
-    return uncalibrated(command, capped(command, HIGH if sure else LOW, settled))
+        # One doubtful word makes the whole command a question; sure words are applied only
+        # where `uncalibrated` allows: Vosk's confidence has never been measured here.
+        sure = conf is None or conf >= MIN_WORD_CONF
+        return uncalibrated(Recognition(command, capped(command, HIGH if sure else LOW, settled),
+                                        text), pcm)

@@ -43,7 +43,7 @@ from companion.voice.mapper import (
     words_of,
 )
 from companion.voice.rescore import TEMPERATURE, Scorer, Scores, candidates, score
-from companion.voice.sphinx import Grammar, Recognition, capped, noisy_yes, uncalibrated
+from companion.voice.sphinx import Grammar, Recognition, capped, uncalibrated
 from companion.voice.whisper_model import ModelMissing, find_model, log_mel
 
 WINDOW = 10.0  # seconds of audio the encoder sees (padded): 30 s costs twice the time
@@ -230,14 +230,12 @@ class WhisperRecognizer:
             command, confidence, words = mapped
         if command is not None:
             confidence = capped(command, confidence, settled)
-            if not english and not constrained:
-                confidence = uncalibrated(command, confidence)
-                margin = noisy_yes(command, pcm)
-                if margin is not None:  # the policy says why: too much noise
-                    return Recognition(None, 0.0, words, margin)
-        if command is None or confidence < REFUSE_BELOW:
-            return Recognition(None, confidence, words)
-        return Recognition(command, confidence, words)
+        heard = Recognition(command, confidence, words)
+        if not english and not constrained:
+            heard = uncalibrated(heard, pcm)
+        if heard.command is None or heard.confidence < REFUSE_BELOW:
+            return Recognition(None, heard.confidence, words, heard.margin)
+        return heard
 
     def _check(self, generation: int) -> None:
         if generation != self._generation:
