@@ -3,6 +3,7 @@ and a decode cancelled by another input."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -178,6 +179,42 @@ def test_a_decode_cancelled_by_another_input_leaves_no_thread(english, speech) -
     assert set(threading.enumerate()) <= before  # nothing left running
     # The next decode is not affected.
     assert english.recognize(speech("the secret"), Context.action()).command == "secret"
+
+
+def test_together_runs_both_and_leaves_no_thread() -> None:
+    from companion.voice.whisper import together
+
+    before = set(threading.enumerate())
+    seen: list[str] = []
+    assert together(lambda: "here", lambda: seen.append(threading.current_thread().name)
+                    or "beside") == ("here", "beside")
+    assert seen == ["whisper-beside"]  # the second pass ran on a thread of its own
+
+    def broken() -> str:
+        raise RuntimeError("the second pass failed")
+    with pytest.raises(RuntimeError, match="second pass"):  # raised in the caller's thread
+        together(lambda: "here", broken)
+    assert set(threading.enumerate()) <= before
+
+
+@needs_whisper
+def test_two_workers_read_what_one_reads(english, speech) -> None:  # type: ignore[no-untyped-def]
+    """The decode's passes run two at a time (docs/voice.md: a quarter of a decode saved on
+    two cores); the readings are the same, and no thread is left behind."""
+    from companion.voice.whisper import WhisperRecognizer
+
+    one = HanamikojiRecognizer(WhisperRecognizer(workers=1, threads=2))
+    assert english.engine.workers == (2 if (os.cpu_count() or 1) >= 2 else 1)
+    before = set(threading.enumerate())
+    for text, ctx in [("gift flute fan and tea", Context.action()),
+                      ("take the fan", Context.answer_gift(GIFT)),
+                      ("what time is it", Context.action())]:
+        pcm = speech(text)
+        a, b = english.recognize(pcm, ctx), one.recognize(pcm, ctx)
+        assert a.command == b.command
+        assert a.confidence == pytest.approx(b.confidence, abs=0.01)
+    assert set(threading.enumerate()) <= before
+    one.close()
 
 
 def _inside(thread: threading.Thread, function: str) -> bool:

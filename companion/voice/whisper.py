@@ -15,7 +15,9 @@ confidence is calibration.py's. Below `REFUSE_BELOW` refused; the policy asks ab
 below its threshold.
 
 The model loads in a background thread from the constructor (`ready()` waits for it), so a
-game's first prompt is not delayed. `cancel()` abandons the decode in flight: it stops
+game's first prompt is not delayed. On two cores or more it runs as two workers sharing the
+weights (`WORKERS`), and a decode's independent passes run two at a time (`together`): the
+free transcript beside the limited beam, the rescored sentences in two halves. `cancel()` abandons the decode in flight: it stops
 between its stages (features, encoder, decoder, mapping) and raises `Cancelled`; no thread
 outlives its decode.
 """
@@ -87,6 +89,7 @@ LIMITS_KEPT = 8
 # the same log-likelihoods to about 0.3 nats, two to three times faster (docs/voice.md).
 SCORE_MARGIN = 1.0
 FRAMES_PER_SECOND = 50  # Whisper's encoder output
+WORKERS = 2  # passes of one decode run at once (the model's replicas), on 2 cores or more
 SILENCE_RMS = 60.0  # 16-bit units: quieter than this is no speech at all
 
 
@@ -96,7 +99,8 @@ class WhisperRecognizer:
 
     def __init__(self, model: str | os.PathLike[str] | None = None, lang: str = "en",
                  threads: int | None = None, window: float = WINDOW, beams: int = BEAMS,
-                 rescore: bool = RESCORE, constrain: bool = CONSTRAIN) -> None:
+                 rescore: bool = RESCORE, constrain: bool = CONSTRAIN,
+                 workers: int | None = None) -> None:
         self.path: Path = find_model(model, lang)  # ModelMissing: said by the caller
         self.lang = lang.lower()[:2]
         self.window = window
@@ -105,7 +109,12 @@ class WhisperRecognizer:
         self.constrain = constrain
         self._suppressed: OrderedDict[tuple[str, ...], list[int]] = OrderedDict()
         self.evidence: dict = {}  # the last decode's scored sentences (the benchmark's dump)
-        self.threads = threads or min(4, os.cpu_count() or 1)
+        cores = os.cpu_count() or 1
+        # Two workers (CTranslate2 replicas sharing the weights) run a decode's independent
+        # passes at once: the free transcript beside the limited beam, scoring batches two by
+        # two. One pass barely gains from a second thread (docs/voice.md).
+        self.workers = workers or (WORKERS if cores >= WORKERS else 1)
+        self.threads = threads or max(1, min(4, cores // self.workers))
         self._model: Any = None
         self._tokenizer: Any = None
         self._failure: BaseException | None = None
@@ -130,7 +139,8 @@ class WhisperRecognizer:
             import tokenizers
 
             self._model = ctranslate2.models.Whisper(
-                str(self.path), device="cpu", compute_type="int8", intra_threads=self.threads)
+                str(self.path), device="cpu", compute_type="int8", inter_threads=self.workers,
+                intra_threads=self.threads)
             self._tokenizer = tokenizers.Tokenizer.from_file(str(self.path / "tokenizer.json"))
         except Exception as exc:  # a broken model directory: said at the first decode
             self._failure = exc
@@ -199,7 +209,8 @@ class WhisperRecognizer:
         generation = self._generation
         self.evidence = {}
         prompt = vocabulary(graph) if prompt is None else prompt
-        hyps, encoded = self._decode(pcm, prompt, generation, allowed)
+        hyps, encoded, free_text = self._decode(pcm, prompt, generation, allowed,
+                                                free=self.rescore)
         seconds = len(pcm) / 2 / 16000
         self._check(generation)
         english = self.lang == "en"
@@ -214,7 +225,7 @@ class WhisperRecognizer:
         # (docs/voice.md; English only). With the limited beam the mapper is always sure:
         # it always runs.
         if self.rescore and hyps and (constrained or english and mapped[1] < RESCORE_BELOW):
-            free = [self._free(encoded, generation)] if constrained else None
+            free = [free_text] if constrained and free_text is not None else None
             scores = rescore_hypotheses(
                 hyps, graph, read,
                 lambda texts: self._score(encoded, texts, generation, seconds, constrained),
@@ -258,16 +269,18 @@ class WhisperRecognizer:
         return self._decode(pcm, prompt_words, generation)[0]
 
     def _decode(self, pcm: bytes, prompt_words: Sequence[str], generation: int,
-                allowed: Sequence[str] | None = None) -> tuple[list[tuple[str, float]], Any]:
-        """The hypotheses and the encoder's output (None for silence); with the limited
-        beam, only the tokens spelling `allowed` (default: the prompt's words)."""
+                allowed: Sequence[str] | None = None, free: bool = False
+                ) -> tuple[list[tuple[str, float]], Any, str | None]:
+        """The hypotheses, the encoder's output (None for silence) and, with `free` and the
+        limited beam, the free transcript (decoded beside the beam); with the limited beam,
+        only the tokens spelling `allowed` (default: the prompt's words)."""
         import ctranslate2
         import numpy as np
 
         self.ready()
         audio = np.frombuffer(pcm, dtype=np.int16).astype(np.float32)
         if audio.size == 0 or float(np.sqrt(np.mean(audio ** 2))) < SILENCE_RMS:
-            return [], None
+            return [], None, None
         window = max(self.window, min(30.0, math.ceil(audio.size / 16000)))
         features = log_mel(audio / 32768.0, window,
                            self._model.n_mels if hasattr(self._model, "n_mels") else 80)
@@ -281,14 +294,20 @@ class WhisperRecognizer:
             constrained = self._constrained()
             limit = (self._limit(prompt_words if allowed is None else allowed)
                      if constrained else [-1])
-            result = self._model.generate(
-                encoded, [prompt], beam_size=self.beams, num_hypotheses=self.beams,
-                return_scores=True, max_length=len(prompt) + self._max_tokens(),
-                suppress_blank=True, suppress_tokens=limit,
-                no_repeat_ngram_size=NO_REPEAT if constrained else 0)[0]
+
+            def beam() -> Any:
+                return self._model.generate(
+                    encoded, [prompt], beam_size=self.beams, num_hypotheses=self.beams,
+                    return_scores=True, max_length=len(prompt) + self._max_tokens(),
+                    suppress_blank=True, suppress_tokens=limit,
+                    no_repeat_ngram_size=NO_REPEAT if constrained else 0)[0]
+            if free and constrained:
+                result, free_text = together(beam, lambda: self._free(encoded))
+            else:
+                result, free_text = beam(), None
         tok = self._tokenizer
         return [(tok.decode(ids), score) for ids, score in zip(
-            result.sequences_ids, result.scores, strict=True)], encoded
+            result.sequences_ids, result.scores, strict=True)], encoded, free_text
 
     def _max_tokens(self) -> int:
         return MAX_TOKENS if self.lang == "en" else MAX_TOKENS_OTHER
@@ -318,14 +337,12 @@ class WhisperRecognizer:
                 self._suppressed.popitem(last=False)
         return self._suppressed[key]
 
-    def _free(self, encoded: Any, generation: int) -> str:
+    def _free(self, encoded: Any) -> str:
         """A greedy transcript with no prompt and no limit: what chatter is measured against
-        when the beam was limited to the grammar's tokens."""
+        when the beam was limited to the grammar's tokens (the caller holds the model)."""
         start = self._start()
-        with self._lock:
-            self._check(generation)
-            result = self._model.generate(encoded, [start], beam_size=1,
-                                          max_length=len(start) + self._max_tokens())[0]
+        result = self._model.generate(encoded, [start], beam_size=1,
+                                      max_length=len(start) + self._max_tokens())[0]
         return str(self._tokenizer.decode(result.sequences_ids[0]))
 
     def _start(self) -> list[int]:
@@ -358,18 +375,49 @@ class WhisperRecognizer:
 
         frames = self._speech_frames(encoded, seconds)
         ids = [self._tokenizer.encode(t, add_special_tokens=False).ids for t in texts]
-        out: list[float] = []
-        for first in range(0, len(ids), SCORE_BATCH):
-            batch = ids[first:first + SCORE_BATCH]
-            with self._lock:
-                self._check(generation)
+
+        def scored(sentences: Sequence[list[int]]) -> list[float]:
+            out: list[float] = []
+            for first in range(0, len(sentences), SCORE_BATCH):
+                batch = sentences[first:first + SCORE_BATCH]
                 results = self._model.align(
                     ctranslate2.StorageView.from_array(np.repeat(frames, len(batch), axis=0)),
                     self._start(), batch, [frames.shape[1] * 2] * len(batch))
-            for r in results:
-                logs = np.log(np.maximum(np.asarray(r.text_token_probs), 1e-12))
-                out.append(float(np.mean(logs) if per_token else np.sum(logs)))
-        return out
+                for r in results:
+                    logs = np.log(np.maximum(np.asarray(r.text_token_probs), 1e-12))
+                    out.append(float(np.mean(logs) if per_token else np.sum(logs)))
+            return out
+        with self._lock:
+            self._check(generation)
+            if self.workers < 2 or len(ids) < 2:
+                return scored(ids)
+            # Half the sentences here, half on the second worker: a pass costs about the
+            # same per sentence whatever the batch (6 ms with tiny.en), so halves, not batches.
+            half = (len(ids) + 1) // 2
+            first, rest = together(lambda: scored(ids[:half]), lambda: scored(ids[half:]))
+        return first + rest
+
+def together(here: Callable[[], Any], beside: Callable[[], Any]) -> tuple[Any, Any]:
+    """(here(), beside()), `beside` run on a thread of its own meanwhile: CTranslate2 frees
+    the interpreter while it computes, and its second worker takes the second pass. The
+    thread is joined before this returns, so none outlives a decode."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = beside()
+        except BaseException as exc:  # raised again here, in the decode's thread
+            box["error"] = exc
+    thread = threading.Thread(target=run, name="whisper-beside", daemon=True)
+    thread.start()
+    try:
+        value = here()
+    finally:
+        thread.join()
+    if "error" in box:
+        raise box["error"]
+    return value, box["value"]
+
 
 def agree(mapper: tuple[str | None, float, str], command: str | None, confidence: float,
           calibrated: bool = False) -> tuple[str | None, float]:
