@@ -213,6 +213,9 @@ TURN_WEIGHTS: dict[str, int] = {
     "bonus": 6, "reveal": 3, "gain": 2, "lose": 2, "draw": 2, "place": 2, "empty": 2,
 }
 KIND_WEIGHTS: dict[str, int] = {"turn": 73, "query": 11, "confirm": 8, "setup": 8}
+# The per-command table's names for the kinds that are not a verb or a set-up step.
+KIND_LABELS = {"query": "a question (score, board, ...)", "yes": "yes", "no": "no",
+               "oog": "table talk (right: refused)"}
 OOG_EVERY = 10  # one utterance in ten is table talk: at a fixed place, so --quick has one
 PLAYER_COUNTS = (3, 4)  # one simulated game of each per seed: the states cases are drawn in
 
@@ -512,7 +515,7 @@ def decode(recognizer: Any, engine: Any, pcm: bytes, case: MomijiCase, snr: int,
     command = None if isinstance(decision, Refuse) else rec.command
     outcome = vb.Outcome(snr, noise, "context", case.truth, command, rec.confidence,
                          isinstance(decision, Accept), rec.words, ms, rec.margin, voice,
-                         getattr(engine, "evidence", None), case.spoken)
+                         getattr(engine, "evidence", None), case.spoken, case.kind)
     if args.verbose and command != case.truth:
         print(f"  [{snr:2} {noise:6} {case.context.kind:7}] {case.spoken!r} ({voice}) -> "
               f"{rec.words!r} -> {command} c={rec.confidence:.2f} (truth {case.truth})",
@@ -534,7 +537,9 @@ def report(lang: str, result: Run, describe: str, args: argparse.Namespace, seed
         f"sentences dropped (the interpreter read them otherwise); "
         + f"run {elapsed:.0f} s.")
     return (header + "\n\n" + vb.table(result.outcomes, by_noise=False) + "\n\n"
-            + vb.summary(result.outcomes) + "\n\nPer noise type:\n\n"
+            + vb.summary(result.outcomes)
+            + "\n\nPer command said (a turn's verb, a set-up step; right / wrong %):\n\n"
+            + vb.kinds_table(result.outcomes, KIND_LABELS) + "\n\nPer noise type:\n\n"
             + vb.table(result.outcomes))
 
 

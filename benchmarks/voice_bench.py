@@ -252,6 +252,7 @@ class Case:
     spoken: str
     truth: str | None  # None: out of grammar, the right outcome is a refusal
     context: Context
+    kind: str = ""  # what was said: KIND_LABELS (the per-command table)
 
 
 def spoken_card(item: Item, rng: random.Random, numbers: bool = True) -> str:
@@ -383,11 +384,11 @@ def make_case_in(rng: random.Random, lang: str) -> Case:
         spoken = rng.choice(words["oog"])
         ctx = rng.choice([Context.action(), Context.answer_gift(cards[:3]), Context.reveal(),
                           Context.confirm()])
-        return Case(spoken, None, ctx)
+        return Case(spoken, None, ctx, kind)
     truth = normalize(spoken, lang, ctx)
     if truth is None:  # a draw the game cannot accept (a card in both pairs): draw again
         return make_case_in(rng, lang)
-    return Case(spoken, truth, ctx)
+    return Case(spoken, truth, ctx, kind)
 
 
 def make_case(rng: random.Random) -> Case:
@@ -448,7 +449,7 @@ def make_case(rng: random.Random) -> Case:
     if truth is not None:
         truth = parse_command(truth).text()  # the canonical text: card groups sorted
         assert normalize(spoken, "en", ctx) == truth, (spoken, truth, ctx)
-    return Case(spoken, truth, ctx)
+    return Case(spoken, truth, ctx, kind)
 
 
 # ---------------------------------------------------------------- running
@@ -491,6 +492,7 @@ class Outcome:
     voice: str = ""
     evidence: dict | None = None  # Whisper: its hypotheses and scored sentences (tuning)
     spoken: str = ""
+    kind: str = ""  # what was said (Case.kind)
 
 
 @dataclass(frozen=True)
@@ -635,7 +637,8 @@ def _work(job: Job) -> list[Outcome]:
             command = baseline(job.pcm, ctx)
             ms = 1000 * (time.perf_counter() - t0)
             out.append(Outcome(job.snr, job.noise, mode, job.case.truth, command, 1.0,
-                               command is not None, "", ms, None, job.voice))
+                               command is not None, "", ms, None, job.voice,
+                               kind=job.case.kind))
             continue
         rec = recognizer.recognize(job.pcm, ctx)
         ms = 1000 * (time.perf_counter() - t0)
@@ -645,7 +648,7 @@ def _work(job: Job) -> list[Outcome]:
         out.append(Outcome(job.snr, job.noise, mode, job.case.truth, command,
                            rec.confidence, isinstance(decision, Accept), rec.words, ms,
                            rec.margin, job.voice, getattr(recognizer.engine, "evidence", None),
-                           job.case.spoken))
+                           job.case.spoken, job.case.kind))
     return out
 
 
@@ -733,6 +736,49 @@ def summary(outcomes: list[Outcome]) -> str:
                      f"; median {statistics.median(ms):.0f} ms, p95 "
                      f"{sorted(ms)[int(0.95 * (len(ms) - 1))]:.0f} ms")
     return "\n".join(lines)
+
+
+# What each case said, as the per-command table names it (its listening context first).
+KIND_LABELS = {
+    "gift": "action: a gift (three cards)", "competition": "action: a competition (four cards)",
+    "secret": "action: secret", "discard": "action: discard",
+    "take_gift": "answer to a gift: a card", "take_pair": "answer to a competition: a pair",
+    "reveal": "reveal: the secret card", "query": "a question (score, board, ...)",
+    "confirm": "yes or no", "oog": "table talk (right: refused)"}
+
+
+def kinds_table(outcomes: list[Outcome], labels: dict[str, str] | None = None) -> str:
+    """Markdown: per command said (in context), right and wrong % at each SNR and the wrong
+    commands applied without a question: where the misses are. Table talk is right when
+    refused and wrong when taken."""
+    labels = KIND_LABELS if labels is None else labels
+    groups: dict[str, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        if o.mode == "context":
+            groups[o.kind or ("oog" if o.truth is None else "?")].append(o)
+    snrs = sorted({o.snr for o in outcomes}, reverse=True)
+    rows = ["| command said | n per SNR | " + " | ".join(f"{s} dB" for s in snrs)
+            + " | wrong applied |", "|---|---|" + "---|" * len(snrs) + "---|"]
+
+    def cell(group: list[Outcome]) -> str:
+        if not group:
+            return ""
+        if group[0].truth is None:
+            right = sum(o.command is None for o in group)
+        else:
+            right = sum(o.command == o.truth for o in group)
+        wrong = sum(o.command is not None and o.command != o.truth for o in group)
+        return f"{100 * right / len(group):.0f} / {100 * wrong / len(group):.0f}"
+
+    order = list(labels)  # kinds not labelled (a game's own verbs) come first
+    for kind, group in sorted(groups.items(), key=lambda kv: (
+            order.index(kv[0]) if kv[0] in order else -1, kv[0])):
+        per_snr = [[o for o in group if o.snr == s] for s in snrs]
+        applied = sum(o.command is not None and o.command != o.truth and o.accepted_unasked
+                      for o in group)
+        rows.append(f"| {labels.get(kind, kind)} | {max(map(len, per_snr))} | "
+                    + " | ".join(cell(g) for g in per_snr) + f" | {applied} |")
+    return "\n".join(rows)
 
 
 def write_docs(text: str, engine: str = "espeak", enrolled: bool = False,
@@ -895,7 +941,8 @@ def main(argv: list[str] | None = None) -> int:
                f"{args.jobs} utterances at a time, each decoded in one process")
             + (f"; {args.busy} other processes spinning (a busy machine)" if args.busy else "")
             + f"; run {elapsed:.0f} s.{footprint}\n\n" + table(outcomes, by_noise=False) + "\n\n"
-            + summary(outcomes) + "\n\nPer noise type:\n\n" + table(outcomes))
+            + summary(outcomes) + "\n\nPer command said, in context (right / wrong %):\n\n"
+            + kinds_table(outcomes) + "\n\nPer noise type:\n\n" + table(outcomes))
     print(text)
     if args.dump:
         import dataclasses
