@@ -373,3 +373,14 @@ def test_a_grammar_sentence_spelled_for_the_model_reads_back_as_its_words(lang: 
 
     assert set(graph_words) <= set(spelling)
     reads_back()
+
+
+@needs_base
+def test_only_a_decode_with_passes_to_share_takes_two_workers(recognizers) -> None:  # type: ignore[no-untyped-def]
+    """Ukrainian's limited beam has a free transcript beside it and sentences to score: two
+    workers on two cores. Spanish's free beam is one pass: one worker keeps every thread."""
+    import os
+
+    two = 2 if (os.cpu_count() or 1) >= 2 else 1
+    assert recognizers("uk").engine.workers == two
+    assert recognizers("es").engine.workers == 1

@@ -17,9 +17,9 @@ below its threshold.
 The model loads in a background thread from the constructor (`ready()` waits for it), so a
 game's first prompt is not delayed. On two cores or more it runs as two workers sharing the
 weights (`WORKERS`), and a decode's independent passes run two at a time (`together`): the
-free transcript beside the limited beam, the rescored sentences in two halves. `cancel()` abandons the decode in flight: it stops
-between its stages (features, encoder, decoder, mapping) and raises `Cancelled`; no thread
-outlives its decode.
+free transcript beside the limited beam, the rescored sentences in two halves.
+`cancel()` abandons the decode in flight: it stops between its stages (features, encoder,
+decoder, mapping) and raises `Cancelled`; no thread outlives its decode.
 """
 
 from __future__ import annotations
@@ -111,9 +111,11 @@ class WhisperRecognizer:
         self.evidence: dict = {}  # the last decode's scored sentences (the benchmark's dump)
         cores = os.cpu_count() or 1
         # Two workers (CTranslate2 replicas sharing the weights) run a decode's independent
-        # passes at once: the free transcript beside the limited beam, scoring batches two by
-        # two. One pass barely gains from a second thread (docs/voice.md).
-        self.workers = workers or (WORKERS if cores >= WORKERS else 1)
+        # passes at once: the free transcript beside the limited beam, the scored sentences
+        # in two halves. One pass barely gains from a second thread (docs/voice.md); where
+        # nothing is scored (the free beam of French and Spanish) one worker keeps them all.
+        passes = rescore and (self.lang == "en" or self._constrained())
+        self.workers = workers or (WORKERS if passes and cores >= WORKERS else 1)
         self.threads = threads or max(1, min(4, cores // self.workers))
         self._model: Any = None
         self._tokenizer: Any = None
