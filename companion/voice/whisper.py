@@ -112,10 +112,11 @@ class WhisperRecognizer:
         cores = os.cpu_count() or 1
         # Two workers (CTranslate2 replicas sharing the weights) run a decode's independent
         # passes at once: the free transcript beside the limited beam, the scored sentences
-        # in two halves. One pass barely gains from a second thread (docs/voice.md); where
-        # nothing is scored (the free beam of French and Spanish) one worker keeps them all.
-        passes = rescore and (self.lang == "en" or self._constrained())
-        self.workers = workers or (WORKERS if passes and cores >= WORKERS else 1)
+        # in two halves. A pass is no faster on two threads than on one here, often slower
+        # (the decoder's products are small), even where it runs alone: Spanish's free beam
+        # took 278 ms median with two workers of one thread, 352 ms with one of two
+        # (docs/voice.md).
+        self.workers = workers or (WORKERS if cores >= WORKERS else 1)
         self.threads = threads or max(1, min(4, cores // self.workers))
         self._model: Any = None
         self._tokenizer: Any = None
