@@ -253,11 +253,17 @@ class Case:
     truth: str | None  # None: out of grammar, the right outcome is a refusal
     context: Context
     kind: str = ""  # what was said: KIND_LABELS (the per-command table)
+    wording: str = ""  # how the one card of a take or reveal was named: WORDINGS
 
 
-def spoken_card(item: Item, rng: random.Random, numbers: bool = True) -> str:
-    """A way a player names a card: item word 40%, colour 25%, symbol, geisha, position."""
+def spoken_card(item: Item, rng: random.Random, numbers: bool = True,
+                wordings: list[str] | None = None) -> str:
+    """A way a player names a card: item word 40%, colour 25%, symbol, geisha, position
+    (the kind chosen is appended to `wordings`)."""
     roll = rng.random()
+    if wordings is not None:
+        wordings.append(WORDINGS[sum(roll >= edge for edge in (0.4, 0.65, 0.77))
+                                 if roll < 0.9 or not numbers else 4])
     words = ENGLISH.card_words(item)
     geisha = item.geisha.name
     if roll < 0.4:
@@ -396,7 +402,9 @@ def make_case(rng: random.Random) -> Case:
                         "reveal", "query", "confirm", "oog"],
                        weights=[14, 12, 6, 6, 16, 12, 8, 10, 6, 10])[0]
     cards = [Item(rng.randint(1, 7)) for _ in range(4)]
-    say = [spoken_card(c, rng) for c in cards]
+    wordings: list[str] = []
+    say = [spoken_card(c, rng, wordings=wordings) for c in cards]
+    wording = ""
     if kind in ("gift", "competition", "secret", "discard"):
         token = Token[kind.upper()]
         others = [t for t in Token if t is not token]
@@ -420,6 +428,7 @@ def make_case(rng: random.Random) -> Case:
         pick = rng.randrange(3)
         spoken = rng.choice(["take the {}", "I take the {}", "{}", "the {}"]).format(say[pick])
         truth = f"take {cards[pick].word}"
+        wording = wordings[pick]
     elif kind == "take_pair":
         ctx = Context.answer_competition(cards[:2], cards[2:])
         n = rng.choice([1, 2])
@@ -432,6 +441,7 @@ def make_case(rng: random.Random) -> Case:
         spoken = rng.choice(["reveal the {}", "{}", "my secret is the {}"]).format(say[0])
         spoken = spoken.replace("the tea set", "tea set")
         truth = f"reveal {cards[0].word}"
+        wording = wordings[0]
     elif kind == "query":
         q = rng.choice(QUERIES)
         spoken = rng.choice([q, f"show me the {q}" if q in ("score", "board") else q])
@@ -449,7 +459,7 @@ def make_case(rng: random.Random) -> Case:
     if truth is not None:
         truth = parse_command(truth).text()  # the canonical text: card groups sorted
         assert normalize(spoken, "en", ctx) == truth, (spoken, truth, ctx)
-    return Case(spoken, truth, ctx, kind)
+    return Case(spoken, truth, ctx, kind, wording)
 
 
 # ---------------------------------------------------------------- running
@@ -493,6 +503,7 @@ class Outcome:
     evidence: dict | None = None  # Whisper: its hypotheses and scored sentences (tuning)
     spoken: str = ""
     kind: str = ""  # what was said (Case.kind)
+    wording: str = ""  # how its one card was named (Case.wording)
 
 
 @dataclass(frozen=True)
@@ -648,7 +659,7 @@ def _work(job: Job) -> list[Outcome]:
         out.append(Outcome(job.snr, job.noise, mode, job.case.truth, command,
                            rec.confidence, isinstance(decision, Accept), rec.words, ms,
                            rec.margin, job.voice, getattr(recognizer.engine, "evidence", None),
-                           job.case.spoken, job.case.kind))
+                           job.case.spoken, job.case.kind, job.case.wording))
     return out
 
 
@@ -738,6 +749,8 @@ def summary(outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
+# How a card is named (spoken_card's choices, in the order of its thresholds).
+WORDINGS = ("item", "colour", "symbol", "geisha", "position")
 # What each case said, as the per-command table names it (its listening context first).
 KIND_LABELS = {
     "gift": "action: a gift (three cards)", "competition": "action: a competition (four cards)",
@@ -778,6 +791,22 @@ def kinds_table(outcomes: list[Outcome], labels: dict[str, str] | None = None) -
                       for o in group)
         rows.append(f"| {labels.get(kind, kind)} | {max(map(len, per_snr))} | "
                     + " | ".join(cell(g) for g in per_snr) + f" | {applied} |")
+    return "\n".join(rows)
+
+
+def wordings_table(outcomes: list[Outcome]) -> str:
+    """Markdown: the commands that name one card (a take from a gift, a reveal), right % at
+    each SNR by how the card was named."""
+    said = [o for o in outcomes if o.mode == "context" and o.wording]
+    snrs = sorted({o.snr for o in said}, reverse=True)
+    rows = ["| card named by | n per SNR | " + " | ".join(f"{s} dB" for s in snrs) + " |",
+            "|---|---|" + "---|" * len(snrs)]
+    for wording in WORDINGS:
+        per_snr = [[o for o in said if o.wording == wording and o.snr == s] for s in snrs]
+        if any(per_snr):
+            rows.append(f"| {wording} | {max(map(len, per_snr))} | " + " | ".join(
+                f"{100 * sum(o.command == o.truth for o in g) / len(g):.0f}" if g else ""
+                for g in per_snr) + " |")
     return "\n".join(rows)
 
 
@@ -942,7 +971,10 @@ def main(argv: list[str] | None = None) -> int:
             + (f"; {args.busy} other processes spinning (a busy machine)" if args.busy else "")
             + f"; run {elapsed:.0f} s.{footprint}\n\n" + table(outcomes, by_noise=False) + "\n\n"
             + summary(outcomes) + "\n\nPer command said, in context (right / wrong %):\n\n"
-            + kinds_table(outcomes) + "\n\nPer noise type:\n\n" + table(outcomes))
+            + kinds_table(outcomes)
+            + ("\n\nCommands naming one card, by how it was named (right %):\n\n"
+               + wordings_table(outcomes) if any(o.wording for o in outcomes) else "")
+            + "\n\nPer noise type:\n\n" + table(outcomes))
     print(text)
     if args.dump:
         import dataclasses
