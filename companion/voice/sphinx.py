@@ -107,8 +107,9 @@ def noisy_yes(command: str, pcm: bytes) -> float | None:
     without a calibrated confidence; None when it stands."""
     if command != "yes" or not pcm:
         return None
-    count = len(pcm) // 2
-    margin = loudness_margin(struct.unpack(f"<{count}h", pcm[: count * 2]))
+    from companion.speech.audio import samples  # the speech package, only when a yes is heard
+
+    margin = loudness_margin(samples(pcm))
     return margin if margin < YES_MIN_MARGIN else None
 
 

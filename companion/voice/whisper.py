@@ -400,6 +400,7 @@ class WhisperRecognizer:
             first, rest = together(lambda: scored(ids[:half]), lambda: scored(ids[half:]))
         return first + rest
 
+
 def together(here: Callable[[], Any], beside: Callable[[], Any]) -> tuple[Any, Any]:
     """(here(), beside()), `beside` run on a thread of its own meanwhile: CTranslate2 frees
     the interpreter while it computes, and its second worker takes the second pass. The
