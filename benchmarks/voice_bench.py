@@ -33,6 +33,7 @@ import sys
 import time
 import wave
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -256,30 +257,35 @@ class Case:
     wording: str = ""  # how the one card of a take or reveal was named: WORDINGS
 
 
+# How a card is named, by the draw's upper edge; past the last, its position (or, where a
+# position names nothing, its geisha).
+WORDING_SHARES = ((0.4, "item"), (0.65, "colour"), (0.77, "symbol"), (0.9, "geisha"))
+WORDINGS = (*(w for _, w in WORDING_SHARES), "position")
+
+
 def spoken_card(item: Item, rng: random.Random, numbers: bool = True,
                 wordings: list[str] | None = None) -> str:
     """A way a player names a card: item word 40%, colour 25%, symbol, geisha, position
     (the kind chosen is appended to `wordings`)."""
     roll = rng.random()
+    wording = next((w for edge, w in WORDING_SHARES if roll < edge),
+                   "position" if numbers else "geisha")
     if wordings is not None:
-        wordings.append(WORDINGS[sum(roll >= edge for edge in (0.4, 0.65, 0.77))
-                                 if roll < 0.9 or not numbers else 4])
-    words = ENGLISH.card_words(item)
-    geisha = item.geisha.name
-    if roll < 0.4:
-        names = [w for w in (item.word, *words) if w in {
+        wordings.append(wording)
+    if wording == "item":
+        names = [w for w in (item.word, *ENGLISH.card_words(item)) if w in {
             "flute", "fan", "scroll", "paper", "umbrella", "parasol", "shamisen",
             "tea", "tea set", "flower"} and ENGLISH.cards.get(w) is item]
         return rng.choice(names)
-    if roll < 0.65:
+    if wording == "colour":
         from stickers.colours import COLOUR_NAMES
         colour = COLOUR_NAMES[item.geisha.colour][0]
         return rng.choice(["purple", "violet"]) if colour == "violet" else colour
-    if roll < 0.77:
+    if wording == "symbol":
         from stickers.colours import SYMBOLS
         return SYMBOLS[item.geisha.colour][0].split()[-1]
-    if roll < 0.9 or not numbers:
-        return geisha
+    if wording == "geisha":
+        return item.geisha.name
     return EN_NUMBERS[item - 1]
 
 
@@ -749,8 +755,6 @@ def summary(outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
-# How a card is named (spoken_card's choices, in the order of its thresholds).
-WORDINGS = ("item", "colour", "symbol", "geisha", "position")
 # What each case said, as the per-command table names it (its listening context first).
 KIND_LABELS = {
     "gift": "action: a gift (three cards)", "competition": "action: a competition (four cards)",
@@ -758,6 +762,28 @@ KIND_LABELS = {
     "take_gift": "answer to a gift: a card", "take_pair": "answer to a competition: a pair",
     "reveal": "reveal: the secret card", "query": "a question (score, board, ...)",
     "confirm": "yes or no", "oog": "table talk (right: refused)"}
+
+
+def _snr_table(head: str, groups: list[tuple[str, list[Outcome]]],
+               cell: Callable[[list[Outcome]], str],
+               tail: tuple[str, Callable[[list[Outcome]], str]] | None = None) -> str:
+    """Markdown: a row per group, its largest count per SNR, `cell` of its outcomes at each
+    SNR, and `tail` (a column's title and value) over all of them."""
+    snrs = sorted({o.snr for _, group in groups for o in group}, reverse=True)
+    rows = [f"| {head} | n per SNR | " + " | ".join(f"{s} dB" for s in snrs)
+            + (f" | {tail[0]} |" if tail else " |"),
+            "|---|---|" + "---|" * (len(snrs) + bool(tail))]
+    for label, group in groups:
+        per_snr = [[o for o in group if o.snr == s] for s in snrs]
+        rows.append(f"| {label} | {max(map(len, per_snr))} | "
+                    + " | ".join(cell(g) if g else "" for g in per_snr)
+                    + (f" | {tail[1](group)} |" if tail else " |"))
+    return "\n".join(rows)
+
+
+def _right(group: list[Outcome]) -> int:
+    """The outcomes that are right: the command said, or a refusal of table talk."""
+    return sum(o.command == o.truth for o in group)
 
 
 def kinds_table(outcomes: list[Outcome], labels: dict[str, str] | None = None) -> str:
@@ -769,45 +795,28 @@ def kinds_table(outcomes: list[Outcome], labels: dict[str, str] | None = None) -
     for o in outcomes:
         if o.mode == "context":
             groups[o.kind or ("oog" if o.truth is None else "?")].append(o)
-    snrs = sorted({o.snr for o in outcomes}, reverse=True)
-    rows = ["| command said | n per SNR | " + " | ".join(f"{s} dB" for s in snrs)
-            + " | wrong applied |", "|---|---|" + "---|" * len(snrs) + "---|"]
+    order = list(labels)  # kinds not labelled (a game's own verbs) come first
 
     def cell(group: list[Outcome]) -> str:
-        if not group:
-            return ""
-        if group[0].truth is None:
-            right = sum(o.command is None for o in group)
-        else:
-            right = sum(o.command == o.truth for o in group)
         wrong = sum(o.command is not None and o.command != o.truth for o in group)
-        return f"{100 * right / len(group):.0f} / {100 * wrong / len(group):.0f}"
+        return f"{100 * _right(group) / len(group):.0f} / {100 * wrong / len(group):.0f}"
 
-    order = list(labels)  # kinds not labelled (a game's own verbs) come first
-    for kind, group in sorted(groups.items(), key=lambda kv: (
-            order.index(kv[0]) if kv[0] in order else -1, kv[0])):
-        per_snr = [[o for o in group if o.snr == s] for s in snrs]
-        applied = sum(o.command is not None and o.command != o.truth and o.accepted_unasked
-                      for o in group)
-        rows.append(f"| {labels.get(kind, kind)} | {max(map(len, per_snr))} | "
-                    + " | ".join(cell(g) for g in per_snr) + f" | {applied} |")
-    return "\n".join(rows)
+    def applied(group: list[Outcome]) -> str:
+        return str(sum(o.command not in (None, o.truth) and o.accepted_unasked
+                       for o in group))
+    ranked = sorted(groups.items(), key=lambda kv: (
+        order.index(kv[0]) if kv[0] in order else -1, kv[0]))
+    return _snr_table("command said", [(labels.get(k, k), g) for k, g in ranked], cell,
+                      ("wrong applied", applied))
 
 
 def wordings_table(outcomes: list[Outcome]) -> str:
     """Markdown: the commands that name one card (a take from a gift, a reveal), right % at
     each SNR by how the card was named."""
     said = [o for o in outcomes if o.mode == "context" and o.wording]
-    snrs = sorted({o.snr for o in said}, reverse=True)
-    rows = ["| card named by | n per SNR | " + " | ".join(f"{s} dB" for s in snrs) + " |",
-            "|---|---|" + "---|" * len(snrs)]
-    for wording in WORDINGS:
-        per_snr = [[o for o in said if o.wording == wording and o.snr == s] for s in snrs]
-        if any(per_snr):
-            rows.append(f"| {wording} | {max(map(len, per_snr))} | " + " | ".join(
-                f"{100 * sum(o.command == o.truth for o in g) / len(g):.0f}" if g else ""
-                for g in per_snr) + " |")
-    return "\n".join(rows)
+    groups = [(w, [o for o in said if o.wording == w]) for w in WORDINGS]
+    return _snr_table("card named by", [(w, g) for w, g in groups if g],
+                      lambda g: f"{100 * _right(g) / len(g):.0f}")
 
 
 def write_docs(text: str, engine: str = "espeak", enrolled: bool = False,
