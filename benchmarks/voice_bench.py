@@ -24,6 +24,7 @@ Needs numpy (benchmark only). Writes nothing unless `--write-docs` is given.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import multiprocessing
 import random
@@ -32,7 +33,7 @@ import subprocess
 import sys
 import time
 import wave
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -468,6 +469,26 @@ def make_case(rng: random.Random) -> Case:
     return Case(spoken, truth, ctx, kind, wording)
 
 
+def with_hand(case: Case, rng: random.Random, lang: str = "en") -> Case:
+    """The case in a turn whose player told the companion their whole hand (scanned as dealt
+    and drawn): an action context gets a hand holding the cards said and others from the
+    deck, 7 cards or fewer (a hand holds 7 at its first action, fewer later). Same speech,
+    same truth; other contexts unchanged."""
+    ctx = case.context
+    if ctx.kind != "action":
+        return case
+    command = parse_command(case.truth) if case.truth else None
+    named = list(getattr(command, "cards", None) or ()) or [
+        c for pair in getattr(command, "pairs", None) or () for c in pair]
+    deck = Counter({item: item.points for item in Item})  # a geisha's points: her copies
+    deck.subtract(named)
+    size = rng.randint(max(len(named), 2), 7)
+    extras = rng.sample(sorted(deck.elements()), size - len(named))
+    known = Context.action(ctx.allowed, hand=named + extras)
+    assert normalize(case.spoken, lang, known) == case.truth, (case, known)
+    return dataclasses.replace(case, context=known)
+
+
 # ---------------------------------------------------------------- running
 def _spin() -> None:
     while True:
@@ -533,8 +554,8 @@ def baseline(pcm: bytes, ctx: Context) -> str | None:
 
 
 def make_jobs(seeds: list[int], per_seed: int, snrs: tuple[int, ...], any_every: int,
-              baseline_every: int, voices: tuple[str, ...] = VOICES, lang: str = "en"
-              ) -> list[Job]:
+              baseline_every: int, voices: tuple[str, ...] = VOICES, lang: str = "en",
+              hand_known: bool = False) -> list[Job]:
     jobs = []
     for seed in seeds:
         rng = random.Random(seed)
@@ -542,6 +563,8 @@ def make_jobs(seeds: list[int], per_seed: int, snrs: tuple[int, ...], any_every:
         babble = Babble(rng)
         for index in range(per_seed):
             case = make_case(rng) if lang == "en" else make_case_in(rng, lang)
+            if hand_known:  # its own draws: the same speech and noise as without
+                case = with_hand(case, random.Random(seed * 1000 + index), lang)
             voice = rng.choice(voices)
             speech = synth(case.spoken, voice, rng.randint(130, 190), rng.randint(25, 75))
             modes = ("context",)
@@ -913,6 +936,9 @@ def main(argv: list[str] | None = None) -> int:
                              "dumps benchmarks/whisper_calibrate.py fits its own on)")
     parser.add_argument("--busy", type=int, default=0, metavar="N",
                         help="keep N other processes spinning during the run (a busy machine)")
+    parser.add_argument("--hand-known", action="store_true",
+                        help="each turn's player told the companion their whole hand: moves "
+                             "may name only its cards (the same utterances)")
     parser.add_argument("--lang", choices=["en", *LANG_VOICES], default="en",
                         help="the commands' language: espeak-ng voices of that language, "
                              "commands drawn in it; Whisper base for all but English "
@@ -937,7 +963,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds, per_seed = (args.seeds[:1], 8) if args.quick else (args.seeds, args.per_seed)
     t0 = time.perf_counter()
     jobs = make_jobs(seeds, per_seed, SNRS, args.any_every, args.baseline_every, voices,
-                     args.lang)
+                     args.lang, args.hand_known)
     models = None
     if args.enroll:
         import tempfile
@@ -968,6 +994,7 @@ def main(argv: list[str] | None = None) -> int:
         args.lang, args.mapper_only, args.free_beam, args.borrow_calibration)
         if args.recognizer == "whisper" else "")
     said = "" if args.lang == "en" else f"; commands in {args.lang}"
+    said += "; each player's hand known whole" if args.hand_known else ""
     text = (f"Recognizer {recognizer}; engine {args.engine}{enrolled}{said}: seeds {seeds}, "
             f"{per_seed} utterances each, "
             f"{len(voices)} voices, SNRs "
@@ -986,15 +1013,14 @@ def main(argv: list[str] | None = None) -> int:
             + "\n\nPer noise type:\n\n" + table(outcomes))
     print(text)
     if args.dump:
-        import dataclasses
         import json
 
         with open(args.dump, "w", encoding="utf-8") as out:
             for o in outcomes:
                 out.write(json.dumps(dataclasses.asdict(o)) + "\n")
     if args.write_docs:
-        write_docs(text, args.engine + ("-whisper" if args.recognizer == "whisper" else ""),
-                   bool(args.enroll), args.lang)
+        write_docs(text, args.engine + ("-whisper" if args.recognizer == "whisper" else "")
+                   + ("-hand" if args.hand_known else ""), bool(args.enroll), args.lang)
     return 0
 
 

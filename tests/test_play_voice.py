@@ -3,15 +3,21 @@ asked about, and nothing misheard is ever applied without a yes."""
 
 from __future__ import annotations
 
+import random
 import shutil
 import subprocess
+from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.games.hanamikoji import Hanamikoji
 from companion.games.hanamikoji.actions import Gift, TakeGift
 from companion.games.hanamikoji.data import Item, Token
-from companion.games.hanamikoji.rules import Phase
+from companion.games.hanamikoji.opponent import determinise, observe
+from companion.games.hanamikoji.rules import Hand, Phase
+from companion.games.hanamikoji.simulate import random_game
 from companion.inputs.hub import InputHub
 from companion.inputs.voice import attach_voice, context_for, handle_recognition
 from companion.session import Session
@@ -268,3 +274,33 @@ def test_push_to_talk_key_from_a_keyboard_or_a_keypad_read_directly():
     assert not key.pressed(zero(20.1, "b"))  # two keypads are not one double key
     plus = InputItem("keypad", event=ReaderEvent("keypad", "x", "key", "+", 20.2))
     assert not key.pressed(plus)
+
+
+
+def _forgetting(state, seat: int, forget: int):
+    """`state` with `forget` of the seat's known cards not told to the companion."""
+    hand = state.players[seat].hand
+    told = Hand(hand.unknown + forget, hand.known[forget:])
+    return replace(state, players=tuple(replace(p, hand=told) if n == seat else p
+                                        for n, p in enumerate(state.players)))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), at=st.integers(0, 60), hide=st.integers(0, 3))
+def test_the_voice_context_holds_the_acting_players_hand_only_when_told_whole(seed, at, hide):
+    """An action's context names the acting player's cards only when the companion knows
+    every one of them (their draw included), and never depends on the other seat's hidden
+    cards: recognition cannot learn, nor hint at, what the other player holds."""
+    steps = [s for s, _ in random_game(seed) if s.phase is Phase.ACTION and not s.over]
+    full = steps[at % len(steps)]
+    seat = full.to_move
+    forget = min(hide, len(full.players[seat].hand.known))
+    state = _forgetting(full, seat, forget)
+    ctx = context_for(Session(Hanamikoji(), dict(CONFIG), state=state))
+    seen = observe(state, seat)
+    assert ctx.kind == "action" and ctx.allowed == state.players[seat].tokens
+    assert ctx.hand == (seen.hand if seen.complete else None)
+    assert (ctx.hand is None) == bool(forget)  # a dealt game's draw is known: whole if told
+    for k in range(3):  # the same context whatever the other's hand, Secret, Discard, pile
+        other = _forgetting(determinise(observe(full, seat), random.Random(k)), seat, forget)
+        assert context_for(Session(Hanamikoji(), dict(CONFIG), state=other)) == ctx

@@ -209,3 +209,26 @@ def test_the_third_decode_is_skipped_only_where_it_changes_nothing() -> None:
     assert settled("score") == HIGH and settled("faster") == HIGH  # answered anyway
     for command in ("secret", "discard", "take tea", "take 1", "reveal fan", "yes", "no"):
         assert settled(command) is None, command  # their confidence needs the third decode
+
+
+def test_a_hand_told_whole_limits_the_cards_a_move_may_name() -> None:
+    from companion.games.hanamikoji.voice.grammar import prompt_words
+    from companion.games.hanamikoji.voice.words import normalize
+
+    hand = [Item.FLUTE, Item.FAN, Item.FAN, Item.TEA]
+    ctx = Context.action(hand=hand)
+    words = grammar_words(ctx)
+    assert {"flute", "purple", "fan", "red", "tea", "green", "gift", "competition"} <= words
+    assert not {"flower", "pink", "scroll", "shamisen", "umbrella"} & words
+    assert "flower" in grammar_words(Context.action())  # a hand not told: every card
+    assert "pink" not in phrase_list(ctx, "en") and "rose" not in prompt_words(ctx, "fr")
+    assert normalize("gift flute fan tea", "en", ctx) == "gift flute fan tea"
+    assert normalize("gift red fan tea", "en", ctx) == "gift fan fan tea"
+    # More copies than held, or a card not held: not a move this player can make.
+    assert normalize("gift flute flute fan", "en", ctx) is None
+    assert normalize("gift flower fan tea", "en", ctx) is None
+    assert normalize("gift flower fan tea", "en", Context.action()) == "gift fan tea flower"
+    assert normalize("competition flute fan, fan tea", "en", ctx) == \
+        "competition flute fan / fan tea"
+    assert normalize("secret", "en", ctx) == "secret"
+    assert ctx.name != Context.action().name  # its own cached search

@@ -119,6 +119,8 @@ def english() -> HanamikojiRecognizer:
 @needs_whisper
 @pytest.mark.parametrize(("text", "ctx", "expected"), [
     ("gift flute, fan and tea", Context.action(), "gift flute fan tea"),
+    ("gift purple, red and green", Context.action(hand=(*GIFT, Item.TEA, Item.FLOWER)),
+     "gift flute fan tea"),  # a hand told whole: only its cards
     ("the secret", Context.action(), "secret"),
     ("take the first pair", Context.any(), "take 1"),
     ("I take the tea", Context.answer_gift(GIFT), "take tea"),
@@ -128,6 +130,17 @@ def english() -> HanamikojiRecognizer:
 def test_whisper_recognizes_english_commands(english: HanamikojiRecognizer, speech,  # type: ignore[no-untyped-def]
                                              text: str, ctx: Context, expected: str) -> None:
     assert english.recognize(speech(text), ctx).command == expected
+
+
+@needs_whisper
+def test_a_gift_of_a_card_not_held_is_never_applied_as_said(english: HanamikojiRecognizer,  # type: ignore[no-untyped-def]
+                                                              speech) -> None:
+    from companion.voice.policy import Accept, decide
+
+    ctx = Context.action(hand=(Item.FLUTE, Item.FAN, Item.TEA, Item.SCROLL))
+    heard = english.recognize(speech("gift flower, fan and tea"), ctx)
+    assert heard.command != "gift fan tea flower"  # the flower is not in that hand
+    assert not isinstance(decide(heard), Accept)  # whatever was heard instead is asked about
 
 
 @needs_whisper

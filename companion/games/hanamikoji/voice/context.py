@@ -1,7 +1,8 @@
 """What the game expects at the moment a player speaks: it decides which commands are valid.
 
 Restricting recognition to what is valid now is the single biggest gain in accuracy: an
-answer after a gift can only name one of the three offered cards.
+answer after a gift can only name one of the three offered cards, and a gift or competition
+only cards of the player's hand when the companion was told all of it.
 """
 
 from __future__ import annotations
@@ -23,20 +24,37 @@ class Context:
     allowed: frozenset[Token] = frozenset(Token)
     offered: tuple[Item, ...] = ()
     pairs: tuple[tuple[Item, Item], ...] = ()
+    # The acting player's whole hand (sorted), when the companion was told every card of it;
+    # None when any is unknown. It stays inside recognition: nothing spoken or printed names
+    # it (a gift names its cards aloud anyway; the hand's other cards stay private).
+    hand: tuple[Item, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown voice context {self.kind!r}; known: {', '.join(KINDS)}")
 
     @classmethod
-    def action(cls, allowed: Iterable[Token | str] | None = None) -> Context:
-        """The active player's turn; `allowed` are the tokens still unplayed (all by default)."""
+    def action(cls, allowed: Iterable[Token | str] | None = None,
+               hand: Iterable[Item] | None = None) -> Context:
+        """The active player's turn; `allowed` are the tokens still unplayed (all by default);
+        `hand` the player's whole hand, if the companion knows every card of it."""
+        known = None if hand is None else tuple(sorted(hand))
         if allowed is None:
-            return cls("action")
+            return cls("action", hand=known)
         tokens = frozenset(t if isinstance(t, Token) else Token[str(t).upper()] for t in allowed)
         if not tokens:
             raise ValueError("an action context needs at least one available token")
-        return cls("action", allowed=tokens)
+        return cls("action", allowed=tokens, hand=known)
+
+    @property
+    def cards(self) -> tuple[Item, ...]:
+        """The items a card word may name here: the offer's after a gift, the hand's when it is
+        known (each once), else every item."""
+        if self.kind == "answer_gift":
+            return self.offered
+        if self.kind == "action" and self.hand is not None:
+            return tuple(sorted(set(self.hand)))
+        return tuple(Item)
 
     @classmethod
     def answer_gift(cls, cards: Iterable[Item]) -> Context:
@@ -72,4 +90,6 @@ class Context:
             parts.append("".join(str(int(t)) for t in sorted(self.allowed)))
         parts += [str(int(i)) for i in self.offered]
         parts += [f"{int(a)}{int(b)}" for a, b in self.pairs]
+        if self.hand is not None:
+            parts.append("h" + "".join(str(int(i)) for i in self.hand))
         return "_".join(parts)

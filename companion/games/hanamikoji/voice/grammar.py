@@ -133,7 +133,7 @@ def build_grammar(ctx: Context, garbage: float | None = None, wide: bool = False
     """
     if wide:
         ctx = Context.any()
-    cards = ctx.offered if ctx.kind == "answer_gift" else list(Item)
+    cards = ctx.cards
     alternatives = body_rules(ctx) + (list(WIDE_RULES) if wide else [])
     lines = [
         "#JSGF V1.0;",
@@ -188,7 +188,7 @@ def phrase_list(ctx: Context, lang: str = "fr") -> list[str]:
         phrases |= {w for w, t in lex.tokens.items() if t in allowed}
         phrases |= set(lex.token_words) | _numbers(lex, allowed)
         if allowed & {Token.GIFT, Token.COMPETITION} or ctx.kind == "any":
-            phrases |= set(_cards(lex, Item)) | _numbers(lex, Item)
+            phrases |= set(_cards(lex, ctx.cards)) | _numbers(lex, ctx.cards)
     if ctx.kind == "answer_gift":
         phrases |= set(_cards(lex, ctx.offered)) | set(lex.take)
         phrases |= _numbers(lex, ctx.offered)

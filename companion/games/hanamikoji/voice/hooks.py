@@ -126,6 +126,7 @@ class HanamikojiRecognizer:
 def context_for(session: Any) -> Context:
     """The voice Context matching the session's state."""
     from companion.games.hanamikoji.actions import Gift
+    from companion.games.hanamikoji.opponent import observe
     from companion.games.hanamikoji.rules import Phase
 
     state = session.state
@@ -140,7 +141,11 @@ def context_for(session: Any) -> Context:
         return Context.answer_competition(first, second)
     if state.phase is Phase.REVEAL:
         return Context.reveal()
-    return Context.action(state.players[state.to_move].tokens)
+    # What the acting player may know of their own hand (their draw included): the same
+    # view a hint is given from. A hand known whole limits the cards a move may name.
+    seen = observe(state, state.to_move)
+    return Context.action(state.players[state.to_move].tokens,
+                          hand=seen.hand if seen.complete else None)
 
 
 def listen_context(kind: str) -> Context:

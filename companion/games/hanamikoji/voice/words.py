@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -114,6 +115,8 @@ def _action(units: list[_Unit], ctx: Context) -> str | None:
         return token.word if not cards else None
     if len(cards) != token.cards:
         return None
+    if ctx.hand is not None and Counter(cards) - Counter(ctx.hand):
+        return None  # a card the player does not hold: a mishearing, not a move
     # The action values sort each card group, so one move always has one canonical text.
     if token is Token.GIFT:
         return Gift((cards[0], cards[1], cards[2])).text()
