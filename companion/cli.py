@@ -172,7 +172,8 @@ def run_play(args: argparse.Namespace) -> int:
         from companion.inputs.voice import attach_voice
 
         voice = attach_voice(hub, session, args.voice, out.emit, args.voice_profile,
-                             engine=args.engine, whisper_model=args.whisper_model)
+                             engine=args.engine, whisper_model=args.whisper_model,
+                             private=out.has_earpiece)
     quitting = False  # `quit` said: the loop ends
     try:
         for item in hub:

@@ -154,8 +154,11 @@ def _inputs(args: argparse.Namespace, session: Any, out: Any, source: Any
     if args.voice:
         from companion.inputs.voice import attach_voice
 
+        # The player's own lines are theirs to hear, on the speaker when they have no earbud
+        # (nobody else is at the table): listening may use their hand (Table.say).
         voice = attach_voice(hub, session, args.voice, out.emit, args.voice_profile,
-                             engine=args.engine, whisper_model=args.whisper_model)
+                             engine=args.engine, whisper_model=args.whisper_model,
+                             private=lambda seat: seat == PLAYER)
     return hub, voice
 
 

@@ -210,12 +210,14 @@ class Session:
                         Priority.PROMPT)
         return self._announce([asked])
 
-    def propose(self, command: Any) -> list[Message]:
-        """Ask for a yes before applying `command` (used when voice is unsure)."""
+    def propose(self, command: Any, private_to: int | None = None) -> list[Message]:
+        """Ask for a yes before applying `command` (used when voice is unsure); on
+        `private_to`'s channel alone when it was heard in a context holding what that
+        player told privately (a misheard gift read back from their own hand)."""
         self._confirming, self._asked_by = command, None
         return self._announce([Message("confirm", "confirm", {"command": self._proposal(command)},
                                        {"command": self._game.public_text(command)},
-                                       Priority.PROMPT)])
+                                       Priority.PROMPT, private_to=private_to)])
 
     def _proposal(self, command: Any) -> Any:
         """What a yes would do, in the table's words: an undo names the step it would take

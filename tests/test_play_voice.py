@@ -3,6 +3,7 @@ asked about, and nothing misheard is ever applied without a yes."""
 
 from __future__ import annotations
 
+import io
 import random
 import shutil
 import subprocess
@@ -296,11 +297,73 @@ def test_the_voice_context_holds_the_acting_players_hand_only_when_told_whole(se
     seat = full.to_move
     forget = min(hide, len(full.players[seat].hand.known))
     state = _forgetting(full, seat, forget)
-    ctx = context_for(Session(Hanamikoji(), dict(CONFIG), state=state))
+    private = {seat}.__contains__  # the acting player has an earbud
+    ctx = context_for(Session(Hanamikoji(), dict(CONFIG), state=state), private)
     seen = observe(state, seat)
     assert ctx.kind == "action" and ctx.allowed == state.players[seat].tokens
     assert ctx.hand == (seen.hand if seen.complete else None)
+    assert ctx.private_to == (seat if seen.complete else None)
     assert (ctx.hand is None) == bool(forget)  # a dealt game's draw is known: whole if told
     for k in range(3):  # the same context whatever the other's hand, Secret, Discard, pile
         other = _forgetting(determinise(observe(full, seat), random.Random(k)), seat, forget)
-        assert context_for(Session(Hanamikoji(), dict(CONFIG), state=other)) == ctx
+        assert context_for(Session(Hanamikoji(), dict(CONFIG), state=other), private) == ctx
+    # Without a private channel for that player (or not said), the hand is not used: a
+    # question read back from it would tell the table what they hold.
+    for without in (None, {1 - seat}.__contains__):
+        plain = context_for(Session(Hanamikoji(), dict(CONFIG), state=state), without)
+        assert plain.hand is None and plain.private_to is None
+
+
+class _Speaker:
+    """What an Output gives the shared speaker and each earbud."""
+
+    def __init__(self, earbuds: set[int]) -> None:
+        self.private_channels = tuple(f"player:{p}" for p in sorted(earbuds))
+        self.shared: list[str] = []
+        self.private: list[tuple[str, str]] = []
+
+    def say(self, text, priority=0, kind=None, channel=None):  # type: ignore[no-untyped-def]
+        (self.shared.append(text) if channel is None
+         else self.private.append((channel, text)))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), at=st.integers(0, 60), earbud=st.booleans(),
+       data=st.data())
+def test_a_move_misheard_from_a_told_hand_is_asked_about_on_that_players_earbud_only(
+        seed, at, earbud, data):
+    """Heard in a context holding the acting player's hand, a gift or competition the
+    player did not say (any held cards: what a mishearing gives) is read back on their
+    earbud and nowhere else; refused with "no", the table learns no card of it."""
+    from companion.narrate.catalogue import Catalogue
+    from companion.output import Output
+    from companion.voice.sphinx import LOW, in_context
+
+    steps = [s for s, _ in random_game(seed) if s.phase is Phase.ACTION and not s.over
+             and s.players[s.to_move].tokens & {Token.GIFT, Token.COMPETITION}]
+    state = steps[at % len(steps)]
+    seat = state.to_move
+    printed = io.StringIO()
+    speaker = _Speaker({seat} if earbud else set())
+    out = Output(Catalogue("en"), stream=printed, speaker=speaker)
+    session = Session(Hanamikoji(), dict(CONFIG), state=state)
+    ctx = context_for(session, out.has_earpiece)
+    assert (ctx.hand is not None) == earbud
+    hand = list(observe(state, seat).hand)
+    token = data.draw(st.sampled_from(sorted(
+        t for t in state.players[seat].tokens & {Token.GIFT, Token.COMPETITION}
+        if t.cards <= len(hand))))
+    cards = data.draw(st.permutations(hand))[:token.cards]
+    command = (Gift(tuple(cards)).text() if token is Token.GIFT else
+               f"competition {cards[0].word} {cards[1].word} / {cards[2].word} {cards[3].word}")
+    out.emit(handle_recognition(session, in_context(Recognition(command, LOW, command), ctx)))
+    assert session.awaiting_answer
+    if earbud:
+        assert printed.getvalue() == "" and speaker.shared == []
+        assert [c for c, _ in speaker.private] == [f"player:{seat}"]
+        out.emit(handle_recognition(session, Recognition("no", 0.95, "no")))
+        words = {c.word for c in cards}
+        assert not any(w in line for w in words for line in [printed.getvalue(), *speaker.shared])
+    else:  # no hand used: the question is the table's, as it always was
+        assert "yes or no" in printed.getvalue().lower()
+    assert session.state == state  # asked, or refused with "no": nothing changed

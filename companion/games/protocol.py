@@ -109,7 +109,10 @@ class VoiceHooks(Protocol):
     The voice engine (companion/voice/) knows no game: `make_recognizer` wraps an engine
     (a SphinxRecognizer, built with `pronunciations`, the game's words its dictionary
     lacks) into an object whose `recognize(pcm, context)` decodes against the game's
-    grammar for `context`; `context_for` is the context the session is in now, and
+    grammar for `context`; `context_for` is the context the session is in now (given
+    `private(seat)`, whether a seat has a private channel: only then may a context use what
+    that seat told privately, and it names the seat as its `private_to`, so that an unsure
+    command heard in it is asked about on that seat's channel alone), and
     `listen_context` one named by `companion listen --context` (one of `listen_contexts`,
     those a recording can be heard in alone; ValueError for one that needs a game in
     progress). `parse_command` reads a recognized canonical text as a command;
@@ -121,7 +124,8 @@ class VoiceHooks(Protocol):
     pronunciations: Mapping[str, Sequence[str]]
     listen_contexts: tuple[str, ...]
 
-    def context_for(self, session: Any) -> Any: ...
+    def context_for(self, session: Any,
+                    private: Callable[[int], bool] | None = None) -> Any: ...
     def make_recognizer(self, engine: Any) -> Any: ...
     def parse_command(self, text: str) -> Any: ...
     def listen_context(self, kind: str) -> Any: ...

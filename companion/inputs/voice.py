@@ -36,9 +36,13 @@ def _hooks(session: Any) -> Any:
     return hooks
 
 
-def context_for(session: Any) -> Any:
-    """The voice context matching the session's game and state."""
-    return _hooks(session).context_for(session)
+Private = Callable[[int], bool]  # whether a seat has a private channel (an earbud, a page)
+
+
+def context_for(session: Any, private: Private | None = None) -> Any:
+    """The voice context matching the session's game and state (using what a seat told
+    privately only where `private(seat)`)."""
+    return _hooks(session).context_for(session, private)
 
 
 def handle_recognition(session: Any, recognition: Any) -> list[Message]:
@@ -59,7 +63,7 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
         else:
             if isinstance(decision, Accept):
                 return session.execute(command)
-            return session.propose(command)
+            return session.propose(command, getattr(recognition, "private_to", None))
     if not isinstance(decision, Refuse):
         decision = Refuse()  # a command the game could not read
     return session.refuse(InvalidCommand(decision.reason, decision.message))
@@ -107,10 +111,11 @@ class Voice:
 
     def __init__(self, hub: InputHub, session: Any, mode: str, model: str | None = None,
                  engine: str | None = None, whisper_model: str | None = None,
-                 announce: Announce | None = None) -> None:
+                 announce: Announce | None = None, private: Private | None = None) -> None:
         from companion.voice.listen import BackgroundListener, PushToTalk
 
         self.session = session
+        self._private = private
         self.mode = mode
         self.hub = hub
         self._push_key = PushKey()
@@ -121,7 +126,8 @@ class Voice:
         if mode == "push":
             self._push = PushToTalk(None)
         else:
-            self._listener = BackgroundListener(None, self._heard, context_for(session),
+            self._listener = BackgroundListener(None, self._heard,
+                                                context_for(session, private),
                                                 on_lost=self._heard)
             self._listener.open()
         from companion.voice.engines import make_engine
@@ -162,7 +168,7 @@ class Voice:
     def follow(self) -> None:
         """Listen for what the game expects now (call after each handled input)."""
         if self._listener is not None:
-            self._listener.context = context_for(self.session)
+            self._listener.context = context_for(self.session, self._private)
 
     def is_push_key(self, item: InputItem) -> bool:
         """Whether `item` starts listening; any input but a recognition first cancels the
@@ -181,7 +187,7 @@ class Voice:
     def push_to_talk(self) -> None:
         if self._push is None:
             return
-        context = context_for(self.session)
+        context = context_for(self.session, self._private)
         stale = self._capture = threading.Event()
 
         def capture() -> None:
@@ -216,15 +222,16 @@ def profile_model(name: str | None, announce: Announce,
 
 def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
                  profile: str | None = None, profiles: Path | None = None,
-                 engine: str | None = None, whisper_model: str | None = None
-                 ) -> Voice | None:
+                 engine: str | None = None, whisper_model: str | None = None,
+                 private: Private | None = None) -> Voice | None:
     """Start listening (with the player's voice profile, if any), or say once why voice is
-    not available and return None."""
+    not available and return None. `private(seat)`: whether a seat has a private channel
+    (only then may listening use the cards that player told privately)."""
     from companion.voice.listen import MicrophoneUnavailable
 
     model = profile_model(profile, announce, profiles)
     try:
-        return Voice(hub, session, mode, model, engine, whisper_model, announce)
+        return Voice(hub, session, mode, model, engine, whisper_model, announce, private)
     except NoVoice:
         reason: Any = Message("", "voice_not_for_game")
         detail = f"the game {session.game.name} offers no voice commands"

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from companion.voice.decoders import Cancelled
-from companion.voice.sphinx import Recognition
+from companion.voice.sphinx import Recognition, in_context
 
 RATE = 16000
 PHRASE_TIME_LIMIT = 6.0  # seconds: the longest command is about 4 s; noise cannot hold it open
@@ -161,7 +161,7 @@ class PushToTalk:
             return None
         assert self.recognizer is not None, "give the recognizer before capturing"
         try:
-            return self.recognizer.recognize(pcm, context)
+            return in_context(self.recognizer.recognize(pcm, context), context)
         except Cancelled:  # another input came meanwhile: nothing to say
             return None
 
@@ -227,8 +227,10 @@ class BackgroundListener:
                 if not audio.frame_data:
                     break  # end of a file source
                 if self._running.is_set():
+                    context = self.context
                     with contextlib.suppress(Cancelled):  # another input came meanwhile
-                        self._callback(self.recognizer.recognize(_pcm(audio), self.context))
+                        self._callback(in_context(
+                            self.recognizer.recognize(_pcm(audio), context), context))
         finally:
             self._running.clear()
             self._mic.__exit__(None, None, None)

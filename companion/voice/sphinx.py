@@ -84,6 +84,15 @@ class Recognition:
     confidence: float
     words: str
     margin: float | None = None  # loudness_margin of the audio (dB), None when not measured
+    # The seat whose privately told cards the listening context held (`in_context`): an
+    # unsure command is asked about on that seat's private channel only.
+    private_to: int | None = None
+
+
+def in_context(recognition: Recognition, context: object) -> Recognition:
+    """The recognition marked with the seat its context was private to, if any."""
+    seat = getattr(context, "private_to", None)
+    return recognition if seat is None else replace(recognition, private_to=seat)
 
 
 def capped(command: str, confidence: float,

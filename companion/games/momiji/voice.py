@@ -11,7 +11,7 @@ lines) and the rules engine; anything they refuse is refused, never guessed at.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -485,8 +485,9 @@ def recognize_momiji(recognizer: SphinxRecognizer, pcm: bytes, session: Any) -> 
 
 
 # -- hooks for companion/inputs/voice.py ---------------------------------------------------------
-def context_for(session: Any) -> MomijiContext:
-    """The Momiji voice context matching the session's state."""
+def context_for(session: Any, private: Callable[[int], bool] | None = None) -> MomijiContext:
+    """The Momiji voice context matching the session's state (it uses nothing a player told
+    privately, so `private` changes nothing)."""
     return momiji_context(session.state, confirming=session.awaiting_answer)
 
 
@@ -514,8 +515,9 @@ class MomijiVoice:
     pronunciations: Mapping[str, Sequence[str]] = MOMIJI_PRONUNCIATIONS
     languages: tuple[str, ...] = LANGS
 
-    def context_for(self, session: Any) -> MomijiContext:
-        return context_for(session)
+    def context_for(self, session: Any,
+                    private: Callable[[int], bool] | None = None) -> MomijiContext:
+        return context_for(session, private)
 
     def make_recognizer(self, engine: Any) -> MomijiRecognizer:
         return MomijiRecognizer(engine)

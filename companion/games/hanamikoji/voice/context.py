@@ -28,6 +28,7 @@ class Context:
     # None when any is unknown. It stays inside recognition: nothing spoken or printed names
     # it (a gift names its cards aloud anyway; the hand's other cards stay private).
     hand: tuple[Item, ...] | None = None
+    private_to: int | None = None  # the seat whose hand it holds: asked on their channel
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -35,16 +36,17 @@ class Context:
 
     @classmethod
     def action(cls, allowed: Iterable[Token | str] | None = None,
-               hand: Iterable[Item] | None = None) -> Context:
+               hand: Iterable[Item] | None = None, private_to: int | None = None) -> Context:
         """The active player's turn; `allowed` are the tokens still unplayed (all by default);
-        `hand` the player's whole hand, if the companion knows every card of it."""
+        `hand` the player's whole hand, if the companion knows every card of it, and
+        `private_to` that player's seat."""
         known = None if hand is None else tuple(sorted(hand))
         if allowed is None:
-            return cls("action", hand=known)
+            return cls("action", hand=known, private_to=private_to)
         tokens = frozenset(t if isinstance(t, Token) else Token[str(t).upper()] for t in allowed)
         if not tokens:
             raise ValueError("an action context needs at least one available token")
-        return cls("action", allowed=tokens, hand=known)
+        return cls("action", allowed=tokens, hand=known, private_to=private_to)
 
     @property
     def cards(self) -> tuple[Item, ...]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.games.hanamikoji.interpret import parse_command
@@ -123,8 +123,11 @@ class HanamikojiRecognizer:
             close()
 
 
-def context_for(session: Any) -> Context:
-    """The voice Context matching the session's state."""
+def context_for(session: Any, private: Callable[[int], bool] | None = None) -> Context:
+    """The voice Context matching the session's state. An action's context holds the acting
+    player's hand when the companion was told all of it and `private(seat)` says the player
+    has a private channel: a misheard list is then read back from their own cards, which
+    the table must not hear (the question goes to that channel: `private_to`)."""
     from companion.games.hanamikoji.actions import Gift
     from companion.games.hanamikoji.opponent import observe
     from companion.games.hanamikoji.rules import Phase
@@ -143,9 +146,11 @@ def context_for(session: Any) -> Context:
         return Context.reveal()
     # What the acting player may know of their own hand (their draw included): the same
     # view a hint is given from. A hand known whole limits the cards a move may name.
-    seen = observe(state, state.to_move)
-    return Context.action(state.players[state.to_move].tokens,
-                          hand=seen.hand if seen.complete else None)
+    seat = state.to_move
+    seen = observe(state, seat)
+    if private is None or not seen.complete or not private(seat):
+        return Context.action(state.players[seat].tokens)
+    return Context.action(state.players[seat].tokens, hand=seen.hand, private_to=seat)
 
 
 def listen_context(kind: str) -> Context:
@@ -212,8 +217,9 @@ class HanamikojiVoice:
     pronunciations: Mapping[str, Sequence[str]] = PRONUNCIATIONS
     languages: tuple[str, ...] = LANGS
 
-    def context_for(self, session: Any) -> Context:
-        return context_for(session)
+    def context_for(self, session: Any,
+                    private: Callable[[int], bool] | None = None) -> Context:
+        return context_for(session, private)
 
     def make_recognizer(self, engine: Any) -> HanamikojiRecognizer:
         return HanamikojiRecognizer(engine)
