@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion.games.hanamikoji.data import Item, Token  # noqa: E402
-from companion.games.hanamikoji.interpret import parse_command  # noqa: E402
+from companion.games.hanamikoji.interpret import Choose, parse_command  # noqa: E402
 from companion.games.hanamikoji.voice.context import Context  # noqa: E402
 from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer  # noqa: E402
 from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIES  # noqa: E402
@@ -256,6 +256,9 @@ class Case:
     context: Context
     kind: str = ""  # what was said: KIND_LABELS (the per-command table)
     wording: str = ""  # how the one card of a take or reveal was named: WORDINGS
+    # A gift's or competition's cards as said, in order (each word, its item): what the
+    # player says when asked for the one card not heard.
+    named: tuple[tuple[str, Item], ...] = ()
 
 
 # How a card is named, by the draw's upper edge; past the last, its position (or, where a
@@ -368,6 +371,8 @@ def make_case_in(rng: random.Random, lang: str) -> Case:
                        weights=[14, 12, 6, 6, 16, 12, 8, 10, 6, 10])[0]
     cards = [Item(rng.randint(1, 7)) for _ in range(4)]
 
+    named: tuple[tuple[str, Item], ...] = ()
+
     def said(template: str, item: Item, numbers: bool = True) -> str:
         return template.replace("{acc}", "{}").format(
             spoken_card_in(item, rng, lang, "{acc}" in template, numbers))
@@ -376,8 +381,10 @@ def make_case_in(rng: random.Random, lang: str) -> Case:
         others = [t for t in Token if t is not token]
         ctx = Context.action({token, *rng.sample(others, rng.randint(0, 3))})
         n = token.cards if token in (Token.GIFT, Token.COMPETITION) else 0
-        spoken = rng.choice(words[kind]).format(
-            *(spoken_card_in(c, rng, lang) for c in cards[:n]))
+        template = rng.choice(words[kind])
+        said_cards = [spoken_card_in(c, rng, lang) for c in cards[:n]]
+        spoken = template.format(*said_cards)
+        named = tuple(zip(said_cards, cards[:n], strict=True))
     elif kind == "take_gift":
         ctx = Context.answer_gift(cards[:3])
         spoken = said(rng.choice(words["take"]), cards[rng.randrange(3)], numbers=False)
@@ -401,7 +408,7 @@ def make_case_in(rng: random.Random, lang: str) -> Case:
     truth = normalize(spoken, lang, ctx)
     if truth is None:  # a draw the game cannot accept (a card in both pairs): draw again
         return make_case_in(rng, lang)
-    return Case(spoken, truth, ctx, kind)
+    return Case(spoken, truth, ctx, kind, named=named)
 
 
 def make_case(rng: random.Random) -> Case:
@@ -412,6 +419,7 @@ def make_case(rng: random.Random) -> Case:
     wordings: list[str] = []
     say = [spoken_card(c, rng, wordings=wordings) for c in cards]
     wording = ""
+    named: tuple[tuple[str, Item], ...] = ()
     if kind in ("gift", "competition", "secret", "discard"):
         token = Token[kind.upper()]
         others = [t for t in Token if t is not token]
@@ -421,9 +429,11 @@ def make_case(rng: random.Random) -> Case:
             spoken = rng.choice(["gift {} {} {}", "gift {}, {} and {}"])
             spoken = spoken.format(*say[:3])
             truth = "gift " + " ".join(c.word for c in cards[:3])
+            named = tuple(zip(say[:3], cards[:3], strict=True))
         elif token is Token.COMPETITION:
             spoken = rng.choice(["competition {} {}, {} {}", "competition {} and {}, {} and {}"])
             spoken = spoken.format(*say)
+            named = tuple(zip(say, cards, strict=True))
             w = [c.word for c in cards]
             truth = f"competition {w[0]} {w[1]} / {w[2]} {w[3]}"
         else:
@@ -466,7 +476,21 @@ def make_case(rng: random.Random) -> Case:
     if truth is not None:
         truth = parse_command(truth).text()  # the canonical text: card groups sorted
         assert normalize(spoken, "en", ctx) == truth, (spoken, truth, ctx)
-    return Case(spoken, truth, ctx, kind, wording)
+    return Case(spoken, truth, ctx, kind, wording, named)
+
+
+def _again(word: str, item: Item, follow_by: str, lang: str) -> str:
+    """The card a player says when asked for the one not heard: the same word again
+    ("same"), or its item ("item", as the help advises: item names are heard best)."""
+    if follow_by == "same":
+        return word
+    if lang == "en":
+        return item.word if item is not Item.TEA else "tea set"
+    if lang == "fr":
+        return item.geisha.item_fr
+    from companion.games.hanamikoji.voice.lexicon import _catalogue_words
+
+    return _catalogue_words(lang)["items"][item.word][0]
 
 
 def with_hand(case: Case, rng: random.Random, lang: str = "en") -> Case:
@@ -531,6 +555,10 @@ class Outcome:
     spoken: str = ""
     kind: str = ""  # what was said (Case.kind)
     wording: str = ""  # how its one card was named (Case.wording)
+    # A gift or competition heard with one card missing is begun, and the player asked for
+    # that card: what was heard when they said it (the card they had said, alone).
+    begun: bool = False
+    then: str | None = None
 
 
 @dataclass(frozen=True)
@@ -541,6 +569,7 @@ class Job:
     voice: str
     pcm: bytes
     modes: tuple[str, ...]
+    follow: tuple[bytes, ...] = ()  # each of case.named's cards said alone, in the same noise
 
 
 def baseline(pcm: bytes, ctx: Context) -> str | None:
@@ -555,7 +584,7 @@ def baseline(pcm: bytes, ctx: Context) -> str | None:
 
 def make_jobs(seeds: list[int], per_seed: int, snrs: tuple[int, ...], any_every: int,
               baseline_every: int, voices: tuple[str, ...] = VOICES, lang: str = "en",
-              hand_known: bool = False) -> list[Job]:
+              hand_known: bool = False, follow_by: str = "same") -> list[Job]:
     jobs = []
     for seed in seeds:
         rng = random.Random(seed)
@@ -566,7 +595,13 @@ def make_jobs(seeds: list[int], per_seed: int, snrs: tuple[int, ...], any_every:
             if hand_known:  # its own draws: the same speech and noise as without
                 case = with_hand(case, random.Random(seed * 1000 + index), lang)
             voice = rng.choice(voices)
-            speech = synth(case.spoken, voice, rng.randint(130, 190), rng.randint(25, 75))
+            rate, pitch = rng.randint(130, 190), rng.randint(25, 75)
+            speech = synth(case.spoken, voice, rate, pitch)
+            # The cards alone, as said when asked for one (their own noise draws: the
+            # utterances and noises of the other cases stay as they were).
+            alone = [synth(_again(word, item, follow_by, lang), voice, rate, pitch)
+                     for word, item in case.named]
+            frng = np.random.default_rng((seed, index))
             modes = ("context",)
             if any_every and index % any_every == 0:
                 modes += ("any",)
@@ -575,7 +610,8 @@ def make_jobs(seeds: list[int], per_seed: int, snrs: tuple[int, ...], any_every:
             for snr in snrs:
                 for noise in NOISES:
                     jobs.append(Job(snr, noise, case, voice,
-                                    mix(speech, noise, snr, nrng, babble), modes))
+                                    mix(speech, noise, snr, nrng, babble), modes,
+                                    tuple(mix(a, noise, snr, frng, babble) for a in alone)))
     return jobs
 
 
@@ -685,11 +721,31 @@ def _work(job: Job) -> list[Outcome]:
         decision = decide(rec, _THRESHOLD)
         # What the player meets: a command the policy refuses (too much noise) is a refusal.
         command = None if isinstance(decision, Refuse) else rec.command
+        evidence = getattr(recognizer.engine, "evidence", None)
+        begun = command is not None and isinstance(parse_command(command), Choose)
+        then = _one_more(recognizer, job, ctx, command) if begun and mode == "context" else None
         out.append(Outcome(job.snr, job.noise, mode, job.case.truth, command,
                            rec.confidence, isinstance(decision, Accept), rec.words, ms,
-                           rec.margin, job.voice, getattr(recognizer.engine, "evidence", None),
-                           job.case.spoken, job.case.kind, job.case.wording))
+                           rec.margin, job.voice, evidence, job.case.spoken, job.case.kind,
+                           job.case.wording, begun, then))
     return out
+
+
+def _one_more(recognizer: HanamikojiRecognizer, job: Job, ctx: Context, command: str
+              ) -> str | None:
+    """A begun offer whose cards were all said: the player, asked for the one more card,
+    says the card not heard, alone; what the companion then takes (None: refused, or the
+    cards heard were not the ones said)."""
+    begun = parse_command(command)
+    left = Counter(item for _, item in job.case.named)
+    left.subtract(begun.cards)
+    if -left or sum(left.values()) != 1:
+        return None  # a card heard that was not said: the player says "cancel"
+    (missing,) = +left
+    at = next(i for i, (_, item) in enumerate(job.case.named) if item is missing)
+    rec = recognizer.recognize(job.follow[at], Context.complete(
+        begun.token, begun.cards, ctx.hand, ctx.private_to))
+    return None if isinstance(decide(rec, _THRESHOLD), Refuse) else rec.command
 
 
 def run(jobs: list[Job], threshold: float, processes: int, verbose: bool,
@@ -718,18 +774,26 @@ def _pct(n: int, total: int) -> str:
     return f"{100 * n / total:5.1f}%" if total else "   - "
 
 
-def _row(label: str, group: list[Outcome]) -> str:
+def _then_right(o: Outcome) -> bool:
+    """Right at once, or after the one card asked for (a begun offer completed)."""
+    return o.command == o.truth or (o.begun and o.then == o.truth)
+
+
+def _row(label: str, group: list[Outcome], asks: bool = False) -> str:
     ing = [o for o in group if o.truth is not None]
     oog = [o for o in group if o.truth is None]
     right = sum(o.command == o.truth for o in ing)
     refused = sum(o.command is None for o in ing)
-    wrong = len(ing) - right - refused
+    begun = sum(o.begun for o in ing)
+    wrong = len(ing) - right - refused - begun
     unasked = sum(o.command not in (None, o.truth) and o.accepted_unasked for o in ing)
     oog_acc = sum(o.command is not None for o in oog)
     ms = sorted(o.ms for o in group)
     p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+    asked = (f"{_pct(begun, len(ing))} | {_pct(sum(map(_then_right, ing)), len(ing))} | "
+             if asks else "")
     return (f"| {label} | {len(ing)} | {_pct(right, len(ing))} | {_pct(refused, len(ing))} | "
-            f"{_pct(wrong, len(ing))} | {_pct(unasked, len(ing))} | "
+            f"{_pct(wrong, len(ing))} | {asked}{_pct(unasked, len(ing))} | "
             f"{_pct(oog_acc, len(oog))} ({len(oog)}) | {statistics.median(ms):.0f} | {p95:.0f} |")
 
 
@@ -737,9 +801,13 @@ def table(outcomes: list[Outcome], by_noise: bool = True) -> str:
     """Markdown table: per mode, SNR (and noise), in-grammar right/refused/wrong/applied,
     out-of-grammar sentences accepted, latency."""
     head = "| mode | SNR dB | noise " if by_noise else "| mode | SNR dB "
-    rows = [head + "| n | right | refused | wrong | wrong applied | OOG accepted (n) "
-            "| median ms | p95 ms |",
-            "|---" * (3 if by_noise else 2) + "|---|---|---|---|---|---|---|---|"]
+    # A list heard one card short is begun, and that card asked for: its own columns.
+    asks = any(o.begun for o in outcomes)
+    rows = [head + "| n | right | refused | wrong | "
+            + ("begun (one card asked) | right, or right after it | " if asks else "")
+            + "wrong applied | OOG accepted (n) | median ms | p95 ms |",
+            "|---" * (3 if by_noise else 2) + "|---|---|---|---|---|---|---|---|"
+            + ("---|---|" if asks else "")]
     groups: dict[tuple[str, int, str], list[Outcome]] = defaultdict(list)
     for o in outcomes:
         groups[(o.mode, o.snr, o.noise if by_noise else "")].append(o)
@@ -747,7 +815,7 @@ def table(outcomes: list[Outcome], by_noise: bool = True) -> str:
     for (mode, snr, noise), group in sorted(groups.items(), key=lambda kv: (
             order[kv[0][0]], -kv[0][1], NOISES.index(kv[0][2]) if kv[0][2] else 0)):
         label = f"{mode} | {snr} | {noise}" if by_noise else f"{mode} | {snr}"
-        rows.append(_row(label, group))
+        rows.append(_row(label, group, asks))
     return "\n".join(rows)
 
 
@@ -760,6 +828,11 @@ def summary(outcomes: list[Outcome]) -> str:
                 return float("nan")
             if what == "right":
                 return 100 * sum(o.command == o.truth for o in ing) / len(ing)
+            if what == "then":
+                return 100 * sum(map(_then_right, ing)) / len(ing)
+            if what == "wrong":
+                return 100 * sum(o.command not in (None, o.truth) and not o.begun
+                                 for o in ing) / len(ing)
             if what == "applied":
                 return 100 * sum(o.command not in (None, o.truth) and o.accepted_unasked
                                  for o in ing) / len(ing)
@@ -774,7 +847,11 @@ def summary(outcomes: list[Outcome]) -> str:
                      f"question {rate((40, 20, 10, 6), 'applied'):.1f}%); out-of-grammar "
                      f"accepted {_pct(sum(o.command is not None for o in oog), len(oog)).strip()}"
                      f"; median {statistics.median(ms):.0f} ms, p95 "
-                     f"{sorted(ms)[int(0.95 * (len(ms) - 1))]:.0f} ms")
+                     f"{sorted(ms)[int(0.95 * (len(ms) - 1))]:.0f} ms"
+                     + ("; right, or right after the one card asked for: "
+                        + " / ".join(f"{rate((s,), 'then'):.1f}" for s in (40, 20, 10, 6))
+                        + "% at 40 / 20 / 10 / 6 dB"
+                        if any(o.begun for o in outcomes if o.mode == mode) else ""))
     return "\n".join(lines)
 
 
@@ -821,8 +898,11 @@ def kinds_table(outcomes: list[Outcome], labels: dict[str, str] | None = None) -
     order = list(labels)  # kinds not labelled (a game's own verbs) come first
 
     def cell(group: list[Outcome]) -> str:
-        wrong = sum(o.command is not None and o.command != o.truth for o in group)
-        return f"{100 * _right(group) / len(group):.0f} / {100 * wrong / len(group):.0f}"
+        wrong = sum(o.command is not None and o.command != o.truth and not o.begun
+                    for o in group)
+        more = sum(map(_then_right, group)) - _right(group)  # right after a card asked
+        return (f"{100 * _right(group) / len(group):.0f} / {100 * wrong / len(group):.0f}"
+                + (f" (+{100 * more / len(group):.0f})" if more else ""))
 
     def applied(group: list[Outcome]) -> str:
         return str(sum(o.command not in (None, o.truth) and o.accepted_unasked
@@ -936,6 +1016,9 @@ def main(argv: list[str] | None = None) -> int:
                              "dumps benchmarks/whisper_calibrate.py fits its own on)")
     parser.add_argument("--busy", type=int, default=0, metavar="N",
                         help="keep N other processes spinning during the run (a busy machine)")
+    parser.add_argument("--follow-by", choices=["same", "item"], default="same",
+                        help="a list heard one card short: the player, asked for the card, "
+                             "says it as before (same) or by its item")
     parser.add_argument("--hand-known", action="store_true",
                         help="each turn's player told the companion their whole hand: moves "
                              "may name only its cards (the same utterances)")
@@ -963,7 +1046,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds, per_seed = (args.seeds[:1], 8) if args.quick else (args.seeds, args.per_seed)
     t0 = time.perf_counter()
     jobs = make_jobs(seeds, per_seed, SNRS, args.any_every, args.baseline_every, voices,
-                     args.lang, args.hand_known)
+                     args.lang, args.hand_known, args.follow_by)
     models = None
     if args.enroll:
         import tempfile
@@ -995,6 +1078,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.recognizer == "whisper" else "")
     said = "" if args.lang == "en" else f"; commands in {args.lang}"
     said += "; each player's hand known whole" if args.hand_known else ""
+    said += "; a card asked for is said by its item" if args.follow_by == "item" else ""
     text = (f"Recognizer {recognizer}; engine {args.engine}{enrolled}{said}: seeds {seeds}, "
             f"{per_seed} utterances each, "
             f"{len(voices)} voices, SNRs "
@@ -1008,6 +1092,8 @@ def main(argv: list[str] | None = None) -> int:
             + f"; run {elapsed:.0f} s.{footprint}\n\n" + table(outcomes, by_noise=False) + "\n\n"
             + summary(outcomes) + "\n\nPer command said, in context (right / wrong %):\n\n"
             + kinds_table(outcomes)
+            + ("\n\n(+N): points more right once the card not heard is asked for and said "
+               "alone." if any(o.begun for o in outcomes) else "")
             + ("\n\nCommands naming one card, by how it was named (right %):\n\n"
                + wordings_table(outcomes) if any(o.wording for o in outcomes) else "")
             + "\n\nPer noise type:\n\n" + table(outcomes))

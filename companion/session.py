@@ -138,6 +138,14 @@ class Session:
         instead of announcing it (a scan says a private refusal only to its player)."""
         return self._execute(action)
 
+    def begins(self, command: Any) -> bool:
+        """Whether `command` only begins an action now (kept until its last cards come,
+        nothing applied: its announcement says the cards so far)."""
+        try:
+            return self._game.pending(command, self._state) is not None
+        except CompanionError:
+            return False
+
     def check(self, action: Any) -> None:
         """Raise the rules' CompanionError if `action` cannot be played now; change nothing
         (a scan checks a private action before saying anything of it)."""

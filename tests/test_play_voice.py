@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from companion.games.hanamikoji import Hanamikoji
 from companion.games.hanamikoji.actions import Gift, TakeGift
 from companion.games.hanamikoji.data import Item, Token
+from companion.games.hanamikoji.interpret import Choose
 from companion.games.hanamikoji.opponent import determinise, observe
 from companion.games.hanamikoji.rules import Hand, Phase
 from companion.games.hanamikoji.simulate import random_game
@@ -353,17 +354,48 @@ def test_a_move_misheard_from_a_told_hand_is_asked_about_on_that_players_earbud_
     token = data.draw(st.sampled_from(sorted(
         t for t in state.players[seat].tokens & {Token.GIFT, Token.COMPETITION}
         if t.cards <= len(hand))))
-    cards = data.draw(st.permutations(hand))[:token.cards]
-    command = (Gift(tuple(cards)).text() if token is Token.GIFT else
+    short = data.draw(st.booleans())  # a list one card short: a begun offer
+    cards = data.draw(st.permutations(hand))[:token.cards - short]
+    command = (Choose(token, tuple(cards)).text() if short else Gift(tuple(cards)).text()
+               if token is Token.GIFT else
                f"competition {cards[0].word} {cards[1].word} / {cards[2].word} {cards[3].word}")
     out.emit(handle_recognition(session, in_context(Recognition(command, LOW, command), ctx)))
-    assert session.awaiting_answer
+    assert session.awaiting_answer or short and not earbud
     if earbud:
         assert printed.getvalue() == "" and speaker.shared == []
         assert [c for c, _ in speaker.private] == [f"player:{seat}"]
         out.emit(handle_recognition(session, Recognition("no", 0.95, "no")))
         words = {c.word for c in cards}
         assert not any(w in line for w in words for line in [printed.getvalue(), *speaker.shared])
+    elif short:  # no hand used: begun at once, the table asked for the card it lacks
+        assert session.pending == Choose(token, tuple(cards))
+        assert "one more card" in printed.getvalue().lower()
     else:  # no hand used: the question is the table's, as it always was
         assert "yes or no" in printed.getvalue().lower()
     assert session.state == state  # asked, or refused with "no": nothing changed
+
+
+def test_a_list_heard_one_card_short_is_begun_and_its_last_card_asked_for():
+    session = session_after()
+    before = session.state
+    said = handle_recognition(session, Recognition("gift fan tea", 0.5, "gift fan tea"))
+    assert session.pending == Choose(Token.GIFT, (Item.FAN, Item.TEA))
+    assert session.state == before and not session.awaiting_answer  # nothing applied
+    assert [m.key for m in said] == ["more_for_gift"]
+    ctx = context_for(session)
+    assert (ctx.kind, ctx.token, ctx.offered) == ("complete", Token.GIFT, (Item.FAN, Item.TEA))
+    # The card said alone completes it; a whole gift is always asked about.
+    said = handle_recognition(session, Recognition("gift flute fan tea", 0.5, "flute"))
+    assert said[0].event == "confirm" and session.state == before
+    handle_recognition(session, Recognition("yes", 0.95, "yes"))
+    assert session.state.offer == Gift((Item.FLUTE, Item.FAN, Item.TEA))
+    assert session.pending is None
+
+
+def test_a_begun_offer_is_dropped_by_saying_cancel():
+    session = session_after()
+    handle_recognition(session, Recognition("competition fan tea flute", 0.5, ""))
+    assert session.pending == Choose(Token.COMPETITION, (Item.FAN, Item.TEA, Item.FLUTE))
+    said = handle_recognition(session, Recognition("cancel", 0.9, "no"))
+    assert session.pending is None and said[0].key == "cancelled"
+    assert context_for(session).kind == "action"

@@ -232,3 +232,49 @@ def test_a_hand_told_whole_limits_the_cards_a_move_may_name() -> None:
         "competition flute fan / fan tea"
     assert normalize("secret", "en", ctx) == "secret"
     assert ctx.name != Context.action().name  # its own cached search
+
+
+def test_a_list_one_card_short_begins_the_offer_only_where_read_as_such() -> None:
+    from companion.games.hanamikoji.voice.hooks import _begun
+    from companion.games.hanamikoji.voice.words import normalize
+
+    ctx = Context.action()
+    short = ctx.one_short()
+    assert short is not None and short.name != ctx.name
+    # The whole-list reading is unchanged: a short list is not a command there.
+    assert normalize("gift tea fan", "en", ctx) is None
+    assert normalize("gift tea fan", "en", short) == "gift fan tea"  # begun, sorted
+    assert normalize("competition tea fan, flute", "en", short) == "competition fan tea flute"
+    # The second reading takes only begun offers: a whole one was the first reading's.
+    assert _begun("gift tea fan", "en", short) == "gift fan tea"
+    assert _begun("gift tea fan flute", "en", short) is None
+    assert _begun("secret", "en", short) is None
+    assert normalize("regalo flauta té", "es", short) == "gift flute tea"
+    told = Context.action(hand=[Item.FAN, Item.TEA, Item.TEA]).one_short()
+    assert normalize("gift flute fan", "en", told) is None  # no flute in that hand
+    assert Context.action({Token.SECRET, Token.DISCARD}).one_short() is None  # no list now
+    assert Context.answer_gift([Item.FAN, Item.TEA, Item.FLUTE]).one_short() is None
+    assert "tea" in grammar_words(short)
+
+
+def test_a_begun_offer_listens_for_the_cards_it_lacks() -> None:
+    from companion.games.hanamikoji.voice.words import normalize
+
+    ctx = Context.complete(Token.GIFT, [Item.TEA, Item.FAN])
+    assert normalize("flute", "en", ctx) == "gift flute fan tea"
+    assert normalize("the purple", "en", ctx) == "gift flute fan tea"
+    assert normalize("gift flute fan tea", "en", ctx) == "gift flute fan tea"  # said whole
+    assert normalize("flute fan", "en", ctx) is None  # one card lacks, not two
+    assert normalize("cancel", "en", ctx) == normalize("no", "en", ctx) == "cancel"
+    assert normalize("ні", "uk", ctx) == "cancel"
+    assert normalize("yes", "en", ctx) is None and normalize("score", "en", ctx) == "score"
+    pairs = Context.complete(Token.COMPETITION, [Item.TEA, Item.FAN, Item.FLUTE])
+    assert normalize("flower", "en", pairs) == "competition fan tea / flute flower"
+    held = Context.complete(Token.GIFT, [Item.TEA, Item.FAN], hand=[Item.TEA, Item.FAN])
+    assert normalize("flute", "en", held) is None  # the hand holds no third card
+    assert {"flute", "cancel", "no", "score"} <= grammar_words(ctx)
+    assert not {"yes", "take", "reveal"} & grammar_words(ctx)
+    with pytest.raises(ValueError):
+        Context.complete(Token.SECRET, [])
+    with pytest.raises(ValueError):
+        Context.complete(Token.GIFT, [Item.TEA, Item.FAN, Item.FLUTE])

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.hanamikoji.data import Item
+from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.grammar import build_grammar, phrase_list
 from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer
@@ -121,6 +121,11 @@ def english() -> HanamikojiRecognizer:
     ("gift flute, fan and tea", Context.action(), "gift flute fan tea"),
     ("gift purple, red and green", Context.action(hand=(*GIFT, Item.TEA, Item.FLOWER)),
      "gift flute fan tea"),  # a hand told whole: only its cards
+    # One card short: the offer is begun (its last card is asked for), then completed.
+    ("gift purple and red", Context.action(), "gift flute fan"),
+    ("competition flute, fan and tea", Context.action(), "competition flute fan tea"),
+    ("the tea", Context.complete(Token.GIFT, GIFT[:2]), "gift flute fan tea"),
+    ("cancel", Context.complete(Token.GIFT, GIFT[:2]), "cancel"),
     ("the secret", Context.action(), "secret"),
     ("take the first pair", Context.any(), "take 1"),
     ("I take the tea", Context.answer_gift(GIFT), "take tea"),

@@ -61,9 +61,13 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
         except CompanionError:
             pass  # words the game cannot read: refused below
         else:
-            if isinstance(decision, Accept):
+            private_to = getattr(recognition, "private_to", None)
+            if isinstance(decision, Accept) or (private_to is None and session.begins(command)):
+                # A begun offer (a list with its last card not heard) changes nothing: the
+                # table hears its cards so far and is asked for the rest. Heard from a
+                # player's own hand, that is asked on their channel first.
                 return session.execute(command)
-            return session.propose(command, getattr(recognition, "private_to", None))
+            return session.propose(command, private_to)
     if not isinstance(decision, Refuse):
         decision = Refuse()  # a command the game could not read
     return session.refuse(InvalidCommand(decision.reason, decision.message))

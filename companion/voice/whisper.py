@@ -64,6 +64,10 @@ WORST_LIMIT = 0.8
 REFUSE_BELOW = 0.4
 # A text mapper this unsure of the limited beam's words does not veto rescoring (`agree`).
 MAPPER_UNSURE = 0.2
+# A reading one word short (a list with a card not heard: `begun`) is taken when the
+# hypotheses point to it this surely (the text mapper's share); it changes nothing in a
+# game: the player is asked for the word.
+BEGUN_FLOOR = 0.5
 RESCORE = True  # rescore the valid commands with the model's likelihood (rescore.py)
 RESCORE_BELOW = 0.9  # ... when the text mapper's confidence is below this
 # The beam may only write tokens that spell the context's words (and punctuation), in the
@@ -96,6 +100,8 @@ SILENCE_RMS = 60.0  # 16-bit units: quieter than this is no speech at all
 class WhisperRecognizer:
     """A CTranslate2 Whisper model, loaded in the background; decodes one utterance at a
     time (a second call waits for the first)."""
+
+    reads_begun = True  # its recognize_* take `begun`: a second reading of a refused utterance
 
     def __init__(self, model: str | os.PathLike[str] | None = None, lang: str = "en",
                  threads: int | None = None, window: float = WINDOW, beams: int = BEAMS,
@@ -181,34 +187,43 @@ class WhisperRecognizer:
 
     def recognize_grammar(self, pcm: bytes, grammar: Grammar, wide: Grammar | None,
                           read: Callable[[str], str | None],
-                          settled: Callable[[str], float | None] | None = None
+                          settled: Callable[[str], float | None] | None = None,
+                          begun: tuple[Grammar, Callable[[str], str | None]] | None = None
                           ) -> Recognition:
         """One utterance held to a JSGF grammar (`wide` is the Sphinx competitor's and is
-        not needed here); `settled` caps the confidence of commands always asked about."""
-        return self._recognize(pcm, jsgf_graph(grammar.jsgf), read, settled)
+        not needed here); `settled` caps the confidence of commands always asked about;
+        `begun`: a grammar and reader of commands that only begin one (a list one card
+        short), tried on the same hypotheses when nothing whole was heard."""
+        second = None if begun is None else (jsgf_graph(begun[0].jsgf), begun[1])
+        return self._recognize(pcm, jsgf_graph(grammar.jsgf), read, settled, begun=second)
 
     def recognize_phrases(self, pcm: bytes, phrases: Sequence[str],
                           read: Callable[[str], str | None],
                           prompt: Sequence[str] | None = None,
-                          settled: Callable[[str], float | None] | None = None
+                          settled: Callable[[str], float | None] | None = None,
+                          begun: Callable[[str], str | None] | None = None
                           ) -> Recognition:
         """One utterance held to a bag of phrases (the grammar of other languages); `prompt`:
-        the words to prompt with, as spelled (default: the phrases' words); `settled` as
-        for a grammar."""
+        the words to prompt with, as spelled (default: the phrases' words); `settled` and
+        `begun` (its reader, on the same bag) as for a grammar."""
         bag = tuple(phrases)
         spelling = phrases_spelling(bag)
+        graph = phrases_graph(bag)
         # The limited beam may write each phrase's words as spelled, elisions included.
         allowed = [*dict.fromkeys(c for p in bag for c in p.split()), *spelling.values()]
-        return self._recognize(pcm, phrases_graph(bag), read, settled, prompt, allowed,
-                               spelling)
+        return self._recognize(pcm, graph, read, settled, prompt, allowed, spelling,
+                               None if begun is None else (graph, begun))
 
     # -- decoding ----------------------------------------------------------------------------
     def _recognize(self, pcm: bytes, graph: Graph, read: Callable[[str], str | None],
                    settled: Callable[[str], float | None] | None,
                    prompt: Sequence[str] | None = None, allowed: Sequence[str] | None = None,
-                   spelling: Mapping[str, str] | None = None) -> Recognition:
+                   spelling: Mapping[str, str] | None = None,
+                   begun: tuple[Graph, Callable[[str], str | None]] | None = None
+                   ) -> Recognition:
         """`allowed`: the words the limited beam may spell (default: the prompt's);
-        `spelling`: the grammar's folded words as the model should read them."""
+        `spelling`: the grammar's folded words as the model should read them; `begun`:
+        the graph and reader of a second, text-only reading when nothing whole is heard."""
         generation = self._generation
         self.evidence = {}
         prompt = vocabulary(graph) if prompt is None else prompt
@@ -248,6 +263,12 @@ class WhisperRecognizer:
         if not english and not constrained:
             heard = uncalibrated(heard, pcm)
         if heard.command is None or heard.confidence < REFUSE_BELOW:
+            if begun is not None and hyps:
+                short = map_hypotheses(hyps, begun[0], begun[1], english)
+                self.evidence.update(begun=short)
+                if short[0] is not None and short[1] >= BEGUN_FLOOR:
+                    return Recognition(short[0], capped(short[0], short[1], settled), short[2],
+                                       heard.margin)
             return Recognition(None, heard.confidence, words, heard.margin)
         return heard
 

@@ -17,6 +17,7 @@ from companion.games.hanamikoji.actions import (
     TakePair,
 )
 from companion.games.hanamikoji.data import GEISHAS, ITEMS, Token
+from companion.games.hanamikoji.interpret import Choose
 from companion.games.hanamikoji.rules import (
     Dealt,
     Event,
@@ -179,8 +180,9 @@ def game_over(ev: GameOver, state: State, names: Names) -> Message:
     return Message("game_over", "shared_win", {"a": names[0], "b": names[1]}, data)
 
 
-def describe(action: Action, actor: int, names: Names) -> Message:
-    """A short description of an accepted step, for undo ("Undone: Ana's gift")."""
+def describe(action: Action | Choose, actor: int, names: Names) -> Message:
+    """A short description of an accepted step, for undo ("Undone: Ana's gift"), or of a
+    proposed one (a question about a begun offer)."""
     player = names[actor]
     if isinstance(action, Secret):
         return Message("", "step_secret", {"player": player})
@@ -196,6 +198,9 @@ def describe(action: Action, actor: int, names: Names) -> Message:
         return Message("", "step_take_pair", {"player": player, "pair": action.index + 1})
     if isinstance(action, Reveal):
         return Message("", "step_reveal", {"player": player, "card": action.card})
+    if isinstance(action, Choose):  # a begun offer, asked about before it is kept
+        return Message("", f"step_begun_{action.token.word}",
+                       {"player": player, "cards": action.cards, "n": action.missing})
     assert isinstance(action, Deal)
     return Message("", "step_deal")
 

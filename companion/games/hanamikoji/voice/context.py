@@ -7,13 +7,14 @@ only cards of the player's hand when the companion was told all of it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.games.hanamikoji.data import Item, Token
 
-KINDS: tuple[str, ...] = ("action", "answer_gift", "answer_competition", "reveal", "confirm",
-                          "any")
+KINDS: tuple[str, ...] = ("action", "complete", "answer_gift", "answer_competition", "reveal",
+                          "confirm", "any")
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,9 @@ class Context:
     # it (a gift names its cards aloud anyway; the hand's other cards stay private).
     hand: tuple[Item, ...] | None = None
     private_to: int | None = None  # the seat whose hand it holds: asked on their channel
+    # A gift or competition one card short (the card not heard): a begun offer, the card
+    # then asked for. Read only where no whole command was (`one_short`).
+    short: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -48,13 +52,38 @@ class Context:
             raise ValueError("an action context needs at least one available token")
         return cls("action", allowed=tokens, hand=known, private_to=private_to)
 
+    @classmethod
+    def complete(cls, token: Token, cards: Iterable[Item], hand: Iterable[Item] | None = None,
+                 private_to: int | None = None) -> Context:
+        """A gift or competition begun (`cards` named so far, in order): the cards it lacks
+        are awaited, as after a list heard with one card missing."""
+        if token not in (Token.GIFT, Token.COMPETITION):
+            raise ValueError(f"only a gift or a competition is completed, not {token.word}")
+        so_far = tuple(cards)
+        if len(so_far) >= token.cards:
+            raise ValueError(f"a {token.word} with {len(so_far)} cards lacks none")
+        return cls("complete", allowed=frozenset({token}), offered=so_far,
+                   hand=None if hand is None else tuple(sorted(hand)), private_to=private_to)
+
+    def one_short(self) -> Context | None:
+        """This action context reading lists one card short, if it allows a list."""
+        if self.kind != "action" or not self.allowed & {Token.GIFT, Token.COMPETITION}:
+            return None
+        return dataclasses.replace(self, short=True)
+
+    @property
+    def token(self) -> Token:
+        """The action a `complete` context completes."""
+        (token,) = self.allowed
+        return token
+
     @property
     def cards(self) -> tuple[Item, ...]:
         """The items a card word may name here: the offer's after a gift, the hand's when it is
         known (each once), else every item."""
         if self.kind == "answer_gift":
             return self.offered
-        if self.kind == "action" and self.hand is not None:
+        if self.kind in ("action", "complete") and self.hand is not None:
             return tuple(sorted(set(self.hand)))
         return tuple(Item)
 
@@ -88,10 +117,12 @@ class Context:
     def name(self) -> str:
         """A stable key for caching the decoder search built for this context."""
         parts = [self.kind]
-        if self.kind == "action":
+        if self.kind in ("action", "complete"):
             parts.append("".join(str(int(t)) for t in sorted(self.allowed)))
         parts += [str(int(i)) for i in self.offered]
         parts += [f"{int(a)}{int(b)}" for a, b in self.pairs]
         if self.hand is not None:
             parts.append("h" + "".join(str(int(i)) for i in self.hand))
+        if self.short:
+            parts.append("short")
         return "_".join(parts)

@@ -33,6 +33,7 @@ GARBAGE_WORDS: dict[str, str] = {GARBAGE_PREFIX + p.lower(): p for p in PHONES}
 GRAMMAR_EXCLUDE = frozenset({"lute"})
 _YES = ("yes", "yeah", "yep", "correct")
 _NO = ("no", "nope", "cancel")
+_CANCEL = ("cancel", "no")  # a begun offer dropped
 
 
 def _alt(words: Iterable[str]) -> str:
@@ -59,18 +60,28 @@ def _query_rule() -> str:
     return f"[show me] [the] {_alt(QUERIES)} | speak {_alt(SETTINGS)}"
 
 
-def _action_rules(allowed: frozenset[Token]) -> list[str]:
+def _action_rules(allowed: frozenset[Token], short: bool = False) -> list[str]:
     alts = []
     if Token.SECRET in allowed:
         # A bare "one" is a magnet for short out-of-grammar speech: the token word is required.
         alts.append("[i play] [the] secret | (token | number) one")
     if Token.DISCARD in allowed:
         alts.append("[i] [the] discard | (token | number) two")
+    # `short`: a list one card short, read only when no whole list was (`Context.one_short`):
+    # offered with the whole lists, it took their place (measured, docs/voice.md).
+    last = "" if short else " [and] <card>"
     if Token.GIFT in allowed:
-        alts.append("(gift | [token] three) <card> [and] <card> [and] <card>")
+        alts.append(f"(gift | [token] three) <card> [and] <card>{last}")
     if Token.COMPETITION in allowed:
-        alts.append("(competition | [token] four) <card> [and] <card> [and] <card> [and] <card>")
+        alts.append(f"(competition | [token] four) <card> [and] <card> [and] <card>{last}")
     return alts
+
+
+def _complete_rules(ctx: Context) -> list[str]:
+    """The cards a begun offer lacks (or the whole offer said again), or cancel."""
+    lacking = ctx.token.cards - len(ctx.offered)
+    return [" [and] ".join(["[the] <card>"] * lacking), *_action_rules(ctx.allowed),
+            _alt(_CANCEL)]
 
 
 def _pair_rule() -> str:
@@ -98,7 +109,9 @@ def body_rules(ctx: Context) -> list[str]:
     """The alternatives of the command rule (JSGF right-hand sides) for a context."""
     alts = [_query_rule()]
     if ctx.kind == "action":
-        alts += _action_rules(ctx.allowed)
+        alts += _action_rules(ctx.allowed, ctx.short)
+    elif ctx.kind == "complete":
+        alts += _complete_rules(ctx)
     elif ctx.kind == "answer_gift":
         alts.append(f"[i] [take] [the] {_card_rule(ctx.offered)}")
     elif ctx.kind == "answer_competition":
@@ -183,8 +196,8 @@ def phrase_list(ctx: Context, lang: str = "fr") -> list[str]:
     answer, a pair."""
     lex = lexicon(lang)
     phrases: set[str] = set(lex.queries)
-    if ctx.kind in ("action", "any"):
-        allowed = ctx.allowed if ctx.kind == "action" else frozenset(Token)
+    if ctx.kind in ("action", "complete", "any"):
+        allowed = frozenset(Token) if ctx.kind == "any" else ctx.allowed
         phrases |= {w for w, t in lex.tokens.items() if t in allowed}
         phrases |= set(lex.token_words) | _numbers(lex, allowed)
         if allowed & {Token.GIFT, Token.COMPETITION} or ctx.kind == "any":
@@ -199,6 +212,8 @@ def phrase_list(ctx: Context, lang: str = "fr") -> list[str]:
         phrases |= set(_cards(lex, Item)) | set(lex.reveal) | _numbers(lex, Item)
     if ctx.kind in ("confirm", "any"):
         phrases |= set(lex.yes) | set(lex.no)
+    if ctx.kind == "complete":
+        phrases |= set(lex.no)  # the begun offer dropped
     # A few fillers players really say; elisions ("l'éventail") come out as separate words.
     phrases |= set(lex.fillers) & _SAID_FILLERS
     # The lexicon keeps accented spellings, which is what Vosk's vocabulary holds.

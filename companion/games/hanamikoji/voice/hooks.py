@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.games.hanamikoji.interpret import parse_command
+from companion.games.hanamikoji.interpret import Choose, parse_command
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.grammar import (
     build_grammar,
@@ -41,6 +41,8 @@ def settled(command: str) -> float | None:
     questions are always answered. None: decode again. Every engine takes it, on the
     grammar path and the phrase path alike (a Spanish competition with "rojo" heard as
     "rosa" was applied unasked at 0.81 when the phrase path had no cap)."""
+    if command == "cancel":
+        return HIGH  # a begun offer dropped: nothing in the game changes
     if command.split()[0] in ASK_ABOUT:
         return LOW
     return HIGH if command in ALWAYS_ANSWERED else None
@@ -82,6 +84,13 @@ def rival_checked(rec: Recognition, read: Any) -> Recognition:
     return rec
 
 
+def _begun(text: str, lang: str, context: Context) -> str | None:
+    """A begun offer the words read as in a one-short context, else None."""
+    command = normalize(text, lang, context)
+    return command if command is not None and isinstance(parse_command(command), Choose) \
+        else None
+
+
 class HanamikojiRecognizer:
     """`recognize(pcm, context)` as companion/voice/listen.py expects, in Hanamikoji
     contexts, with the Sphinx or Whisper engine (English: the JSGF grammar), or a Vosk or
@@ -103,14 +112,21 @@ class HanamikojiRecognizer:
     def recognize(self, pcm: bytes, context: Context | None = None) -> Recognition:
         """Recognize one utterance against the context's grammar (default: any command)."""
         ctx = context or Context.any()
+        lang = getattr(self.engine, "lang", "en") if self._vosk else "en"
+        short = ctx.one_short() if getattr(self.engine, "reads_begun", False) else None
+        # A gift or competition heard one card short begins it (the card is asked for).
+        begun = None if short is None else functools.partial(_begun, lang=lang, context=short)
         if self._vosk:
-            lang = self.engine.lang
+            extra = {} if begun is None else {"begun": begun}
             return self.engine.recognize_phrases(  # type: ignore[no-any-return]
                 pcm, phrase_list(ctx, lang), lambda text: normalize(text, lang, ctx),
-                prompt=prompt_words(ctx, lang), settled=settled)
+                prompt=prompt_words(ctx, lang), settled=settled, **extra)
         read = functools.partial(normalize, lang="en", context=ctx)
+        extra = {} if short is None else {
+            "begun": (Grammar(short.name, build_grammar(short)), begun)}
         return rival_checked(self.engine.recognize_grammar(
-            pcm, Grammar(ctx.name, build_grammar(ctx)), _wide(), read, settled), read)
+            pcm, Grammar(ctx.name, build_grammar(ctx)), _wide(), read, settled, **extra),
+            read)
 
     def words(self, pcm: bytes, context: Context | None = None) -> str:
         """The raw grammar words only (diagnostics)."""
@@ -129,13 +145,20 @@ def context_for(session: Any, private: Callable[[int], bool] | None = None) -> C
     has a private channel: a misheard list is then read back from their own cards, which
     the table must not hear (the question goes to that channel: `private_to`)."""
     from companion.games.hanamikoji.actions import Gift
-    from companion.games.hanamikoji.opponent import observe
+    from companion.games.hanamikoji.data import Token
     from companion.games.hanamikoji.rules import Phase
 
     state = session.state
     if session.awaiting_answer:
         return Context.confirm()
-    if session.pending is not None or state.phase in (Phase.DEAL, Phase.OVER):
+    begun = session.pending
+    if begun is not None and state.phase is Phase.ACTION and begun.token in (
+            Token.GIFT, Token.COMPETITION):
+        # An offer begun (its last card not heard, or keyed, or scanned so far): its cards.
+        hand = _told(state, private)
+        return Context.complete(begun.token, begun.cards, hand,
+                                None if hand is None else state.to_move)
+    if begun is not None or state.phase in (Phase.DEAL, Phase.OVER):
         return Context.any()
     if state.phase is Phase.ANSWER:
         if isinstance(state.offer, Gift):
@@ -146,11 +169,20 @@ def context_for(session: Any, private: Callable[[int], bool] | None = None) -> C
         return Context.reveal()
     # What the acting player may know of their own hand (their draw included): the same
     # view a hint is given from. A hand known whole limits the cards a move may name.
-    seat = state.to_move
-    seen = observe(state, seat)
-    if private is None or not seen.complete or not private(seat):
-        return Context.action(state.players[seat].tokens)
-    return Context.action(state.players[seat].tokens, hand=seen.hand, private_to=seat)
+    hand = _told(state, private)
+    return Context.action(state.players[state.to_move].tokens, hand,
+                          None if hand is None else state.to_move)
+
+
+def _told(state: Any, private: Callable[[int], bool] | None) -> tuple[Any, ...] | None:
+    """The acting player's whole hand (their draw included) as they told it, or None if a
+    card of it is unknown or they have no private channel to be asked on."""
+    from companion.games.hanamikoji.opponent import observe
+
+    seen = observe(state, state.to_move)
+    if private is None or not seen.complete or not private(state.to_move):
+        return None
+    return seen.hand
 
 
 def listen_context(kind: str) -> Context:

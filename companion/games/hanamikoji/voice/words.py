@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.games.hanamikoji.actions import Competition, Gift
 from companion.games.hanamikoji.data import Item, Token
+from companion.games.hanamikoji.interpret import Choose
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.lexicon import fold, lexicon
 from companion.voice.vosk_backend import vosk_result
@@ -113,14 +114,37 @@ def _action(units: list[_Unit], ctx: Context) -> str | None:
             return None  # a bare "one" is too easily heard in any short sentence
         # The cards of a Secret or a Discard stay hidden: never part of the spoken command.
         return token.word if not cards else None
-    if len(cards) != token.cards:
+    # One card short (not heard): the offer is begun, and the companion asks for that card.
+    begun = ctx.short and len(cards) == token.cards - 1
+    if len(cards) != token.cards and not begun:
         return None
+    return _offer(token, cards, ctx)
+
+
+def _offer(token: Token, cards: list[Item], ctx: Context) -> str | None:
+    """A gift or competition of `cards` (a begun one when fewer than it takes), or None
+    when the hand the context knows cannot give them."""
     if ctx.hand is not None and Counter(cards) - Counter(ctx.hand):
         return None  # a card the player does not hold: a mishearing, not a move
     # The action values sort each card group, so one move always has one canonical text.
+    if len(cards) < token.cards:
+        first = sorted(cards[:2])
+        return Choose(token, tuple(first if token is Token.GIFT else first + cards[2:])).text()
     if token is Token.GIFT:
         return Gift((cards[0], cards[1], cards[2])).text()
     return Competition(((cards[0], cards[1]), (cards[2], cards[3]))).text()
+
+
+def _complete(units: list[_Unit], ctx: Context) -> str | None:
+    """In a begun offer: the cards it lacks ("the tea"), the whole offer again, or no."""
+    if [u.kind for u in units] == ["no"]:
+        return "cancel"
+    if units[0].kind in ("token", "tokword"):
+        return _action(units, ctx)
+    cards = _cards(units[1:] if units[0].kind == "take" else units)
+    if cards is None or len(ctx.offered) + len(cards) != ctx.token.cards:
+        return None
+    return _offer(ctx.token, [*ctx.offered, *cards], ctx)
 
 
 def _pair_number(units: list[_Unit]) -> int | None:
@@ -166,6 +190,8 @@ def interpret(units: list[_Unit], ctx: Context) -> str | None:
     kinds = [u.kind for u in units]
     if kinds == ["query"]:
         return str(units[0].value)
+    if ctx.kind == "complete":
+        return _complete(units, ctx)
     if kinds in (["yes"], ["no"]):
         return kinds[0] if ctx.kind in ("confirm", "any") else None
     head, rest = units[0], units[1:]
