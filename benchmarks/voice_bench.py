@@ -495,10 +495,13 @@ def _again(word: str, item: Item, follow_by: str, lang: str) -> str:
 
 def with_hand(case: Case, rng: random.Random, lang: str = "en") -> Case:
     """The case in a turn whose player told the companion their whole hand (scanned as dealt
-    and drawn): an action context gets a hand holding the cards said and others from the
-    deck, 7 cards or fewer (a hand holds 7 at its first action, fewer later). Same speech,
-    same truth; other contexts unchanged."""
+    and drawn, and their Secret): an action context gets a hand holding the cards said and
+    others from the deck, 7 cards or fewer (a hand holds 7 at its first action, fewer
+    later); a reveal, the Secret said. Same speech, same truth; other contexts unchanged."""
     ctx = case.context
+    if ctx.kind == "reveal" and case.truth is not None:
+        secret = parse_command(case.truth).card
+        return dataclasses.replace(case, context=Context.reveal(secret))
     if ctx.kind != "action":
         return case
     command = parse_command(case.truth) if case.truth else None
@@ -1020,8 +1023,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="a list heard one card short: the player, asked for the card, "
                              "says it as before (same) or by its item")
     parser.add_argument("--hand-known", action="store_true",
-                        help="each turn's player told the companion their whole hand: moves "
-                             "may name only its cards (the same utterances)")
+                        help="each turn's player told the companion their whole hand and "
+                             "Secret: moves may name only its cards, a reveal only that "
+                             "Secret (the same utterances)")
     parser.add_argument("--lang", choices=["en", *LANG_VOICES], default="en",
                         help="the commands' language: espeak-ng voices of that language, "
                              "commands drawn in it; Whisper base for all but English "
@@ -1077,7 +1081,7 @@ def main(argv: list[str] | None = None) -> int:
         args.lang, args.mapper_only, args.free_beam, args.borrow_calibration)
         if args.recognizer == "whisper" else "")
     said = "" if args.lang == "en" else f"; commands in {args.lang}"
-    said += "; each player's hand known whole" if args.hand_known else ""
+    said += "; each player's hand and Secret known" if args.hand_known else ""
     said += "; a card asked for is said by its item" if args.follow_by == "item" else ""
     text = (f"Recognizer {recognizer}; engine {args.engine}{enrolled}{said}: seeds {seeds}, "
             f"{per_seed} utterances each, "

@@ -399,3 +399,20 @@ def test_a_begun_offer_is_dropped_by_saying_cancel():
     said = handle_recognition(session, Recognition("cancel", 0.9, "no"))
     assert session.pending is None and said[0].key == "cancelled"
     assert context_for(session).kind == "action"
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), earbud=st.booleans())
+def test_a_reveal_listens_for_the_told_secret_only_with_an_earbud(seed, earbud):
+    """At the reveal, a Secret the player told (and nothing of the other player's) narrows
+    what may be revealed, when that player has a private channel to be asked on."""
+    state = next(s for s, _ in random_game(seed) if s.phase is Phase.REVEAL)
+    seat = state.to_move
+    private = {seat}.__contains__ if earbud else {1 - seat}.__contains__
+    ctx = context_for(Session(Hanamikoji(), dict(CONFIG), state=state), private)
+    assert ctx.kind == "reveal"
+    assert (ctx.secret, ctx.private_to) == ((state.players[seat].secret, seat) if earbud
+                                            else (None, None))
+    other = replace(state, players=tuple(
+        replace(p, secret=None) if n == 1 - seat else p for n, p in enumerate(state.players)))
+    assert context_for(Session(Hanamikoji(), dict(CONFIG), state=other), private) == ctx

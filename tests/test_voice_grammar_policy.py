@@ -278,3 +278,17 @@ def test_a_begun_offer_listens_for_the_cards_it_lacks() -> None:
         Context.complete(Token.SECRET, [])
     with pytest.raises(ValueError):
         Context.complete(Token.GIFT, [Item.TEA, Item.FAN, Item.FLUTE])
+
+
+def test_a_told_secret_is_the_only_card_a_reveal_may_name() -> None:
+    from companion.games.hanamikoji.voice.words import normalize
+
+    ctx = Context.reveal(Item.TEA, 0)
+    words = grammar_words(ctx)
+    assert {"tea", "green", "anju", "reveal"} <= words
+    assert not {"flute", "purple", "fan", "red", "flower"} & words
+    assert "flute" in grammar_words(Context.reveal())  # a Secret not told: any card
+    assert normalize("my secret is the green", "en", ctx) == "reveal tea"
+    assert normalize("reveal flute", "en", ctx) is None  # the rules would refuse it
+    assert normalize("reveal flute", "en", Context.reveal()) == "reveal flute"
+    assert "rose" not in phrase_list(ctx, "fr") and "rose" in phrase_list(Context.reveal(), "fr")

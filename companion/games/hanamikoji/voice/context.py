@@ -33,6 +33,7 @@ class Context:
     # A gift or competition one card short (the card not heard): a begun offer, the card
     # then asked for. Read only where no whole command was (`one_short`).
     short: bool = False
+    secret: Item | None = None  # a reveal's Secret, when its player told it (privately)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -83,8 +84,10 @@ class Context:
         known (each once), else every item."""
         if self.kind == "answer_gift":
             return self.offered
+        if self.kind == "reveal" and self.secret is not None:
+            return (self.secret,)
         if self.kind in ("action", "complete") and self.hand is not None:
-            return tuple(sorted(set(self.hand)))
+            return tuple(sorted(set(self.hand)))  # (the whole list may be said again)
         return tuple(Item)
 
     @classmethod
@@ -102,8 +105,10 @@ class Context:
         return cls("answer_competition", pairs=((a[0], a[1]), (b[0], b[1])))
 
     @classmethod
-    def reveal(cls) -> Context:
-        return cls("reveal")
+    def reveal(cls, secret: Item | None = None, private_to: int | None = None) -> Context:
+        """The Secrets revealed; `secret`: the revealing player's, if they told it (then
+        it is the only card a reveal may name)."""
+        return cls("reveal", secret=secret, private_to=private_to)
 
     @classmethod
     def confirm(cls) -> Context:
@@ -125,4 +130,6 @@ class Context:
             parts.append("h" + "".join(str(int(i)) for i in self.hand))
         if self.short:
             parts.append("short")
+        if self.secret is not None:
+            parts.append(f"s{int(self.secret)}")
         return "_".join(parts)

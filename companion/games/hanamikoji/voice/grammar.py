@@ -209,7 +209,7 @@ def phrase_list(ctx: Context, lang: str = "fr") -> list[str]:
         phrases |= set(lex.ordinals) | set(lex.pair) | set(lex.take) | _numbers(lex, (1, 2))
         phrases |= set(_cards(lex, {i for p in ctx.pairs for i in p}))
     if ctx.kind in ("reveal", "any"):
-        phrases |= set(_cards(lex, Item)) | set(lex.reveal) | _numbers(lex, Item)
+        phrases |= set(_cards(lex, ctx.cards)) | set(lex.reveal) | _numbers(lex, ctx.cards)
     if ctx.kind in ("confirm", "any"):
         phrases |= set(lex.yes) | set(lex.no)
     if ctx.kind == "complete":

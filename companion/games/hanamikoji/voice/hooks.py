@@ -166,7 +166,12 @@ def context_for(session: Any, private: Callable[[int], bool] | None = None) -> C
         first, second = state.offer.pairs
         return Context.answer_competition(first, second)
     if state.phase is Phase.REVEAL:
-        return Context.reveal()
+        # A Secret the player told is the only card they can reveal (the rules refuse any
+        # other); asked about on their channel, as any card read from what they told.
+        secret = state.players[state.to_move].secret
+        if secret is None or private is None or not private(state.to_move):
+            return Context.reveal()
+        return Context.reveal(secret, state.to_move)
     # What the acting player may know of their own hand (their draw included): the same
     # view a hint is given from. A hand known whole limits the cards a move may name.
     hand = _told(state, private)

@@ -183,6 +183,13 @@ def _contains(pair: tuple[Item, Item], named: list[Item]) -> bool:
     return True
 
 
+def _reveal(card: Item | None, ctx: Context) -> str | None:
+    """A reveal of `card`, if it can be the revealing player's Secret (the one they told)."""
+    if card is None or ctx.secret not in (None, card):
+        return None
+    return f"reveal {card.word}"
+
+
 def interpret(units: list[_Unit], ctx: Context) -> str | None:
     """Canonical text for a sequence of meaning units in a context, or None."""
     if not units:
@@ -205,11 +212,9 @@ def interpret(units: list[_Unit], ctx: Context) -> str | None:
     if head.kind == "reveal" and len(rest) == 2 and rest[0] == _Unit("token", Token.SECRET):
         rest = rest[1:]  # "reveal my secret: the flute", "відкриваю таємницю: квітку"
     if ctx.kind in ("reveal", "any") and head.kind == "reveal" and len(rest) == 1:
-        card = _card(rest[0])
-        return f"reveal {card.word}" if card is not None else None
+        return _reveal(_card(rest[0]), ctx)
     if ctx.kind == "reveal" and len(units) == 1:
-        card = _card(units[0])
-        return f"reveal {card.word}" if card is not None else None
+        return _reveal(_card(units[0]), ctx)
     body = rest if head.kind == "take" else units
     if ctx.kind == "answer_gift":
         if len(body) != 1:
