@@ -510,7 +510,7 @@ def decode(recognizer: Any, engine: Any, pcm: bytes, case: MomijiCase, snr: int,
     t0 = time.perf_counter()
     rec = recognizer.recognize(pcm, case.context)
     ms = 1000 * (time.perf_counter() - t0)
-    decision = decide(rec, args.threshold)
+    decision = decide(rec, args.threshold, answering=case.context.kind == "confirm")
     # What the player meets: a command the policy refuses (too much noise) is a refusal.
     command = None if isinstance(decision, Refuse) else rec.command
     outcome = vb.Outcome(snr, noise, "context", case.truth, command, rec.confidence,

@@ -721,7 +721,7 @@ def _work(job: Job) -> list[Outcome]:
             continue
         rec = recognizer.recognize(job.pcm, ctx)
         ms = 1000 * (time.perf_counter() - t0)
-        decision = decide(rec, _THRESHOLD)
+        decision = decide(rec, _THRESHOLD, answering=ctx.kind == "confirm")
         # What the player meets: a command the policy refuses (too much noise) is a refusal.
         command = None if isinstance(decision, Refuse) else rec.command
         evidence = getattr(recognizer.engine, "evidence", None)

@@ -416,3 +416,13 @@ def test_a_reveal_listens_for_the_told_secret_only_with_an_earbud(seed, earbud):
     other = replace(state, players=tuple(
         replace(p, secret=None) if n == 1 - seat else p for n, p in enumerate(state.players)))
     assert context_for(Session(Hanamikoji(), dict(CONFIG), state=other), private) == ctx
+
+
+def test_a_doubtful_question_heard_instead_of_yes_or_no_is_refused_and_the_question_stays():
+    session = session_after("gift flute fan tea")
+    handle_recognition(session, Recognition("take fan", 0.5, "take fan"))
+    assert session.awaiting_answer
+    said = handle_recognition(session, Recognition("unseen", 0.44, "sin ver"))
+    assert said[0].key == "error.not_understood" and session.awaiting_answer
+    said = handle_recognition(session, Recognition("unseen", 0.95, "unseen"))
+    assert said[0].event != "error" and session.awaiting_answer  # a sure one is answered

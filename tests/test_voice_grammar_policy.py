@@ -292,3 +292,13 @@ def test_a_told_secret_is_the_only_card_a_reveal_may_name() -> None:
     assert normalize("reveal flute", "en", ctx) is None  # the rules would refuse it
     assert normalize("reveal flute", "en", Context.reveal()) == "reveal flute"
     assert "rose" not in phrase_list(ctx, "fr") and "rose" in phrase_list(Context.reveal(), "fr")
+
+
+def test_a_doubtful_question_while_a_yes_or_no_is_awaited_is_refused() -> None:
+    # Spanish "no" was heard as "sin ver" (unseen) at 0.44 and answered, the yes or no
+    # still waiting: while one is awaited, a doubtful question is a misheard answer.
+    heard = Recognition("unseen", 0.44, "sin ver")
+    assert decide(heard) == Accept("unseen", "")  # any other time: answered
+    assert decide(heard, answering=True) == Refuse()
+    assert decide(Recognition("unseen", 0.9, "unseen"), answering=True) == Accept("unseen", "")
+    assert decide(Recognition("no", 0.9, "no"), answering=True) == Accept("no", "")

@@ -54,7 +54,7 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
     if isinstance(recognition, MicrophoneUnavailable):  # the microphone went away mid-game
         return [Message("voice_unavailable", "voice_unavailable",
                         {"reason": str(recognition)})]
-    decision = decide(recognition)
+    decision = decide(recognition, answering=session.awaiting_answer)
     if isinstance(decision, (Accept, Confirm)):
         try:
             command = _hooks(session).parse_command(decision.command)

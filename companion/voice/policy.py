@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.voice.sphinx import ALWAYS_ANSWERED, ANSWERS, MIN_MARGIN, Recognition
+from companion.voice.sphinx import ALWAYS_ANSWERED, ANSWERS, LOW, MIN_MARGIN, Recognition
 
 CONFIRM_THRESHOLD = 0.8
 REFUSAL = "I did not understand, please repeat."
@@ -64,8 +64,11 @@ def readback(command: str) -> str:
     return f"{verb.capitalize()} {body}".strip() + "."
 
 
-def decide(recognition: Recognition, threshold: float = CONFIRM_THRESHOLD) -> Decision:
-    """Accept, Confirm or Refuse a recognition (pure)."""
+def decide(recognition: Recognition, threshold: float = CONFIRM_THRESHOLD,
+           answering: bool = False) -> Decision:
+    """Accept, Confirm or Refuse a recognition (pure). `answering`: a yes or no is awaited,
+    so a question heard doubtfully (below LOW) is more likely a misheard answer (Spanish
+    "no" was heard as "sin ver", unseen, at 0.44): refused, not answered."""
     command = recognition.command
     # Below MIN_MARGIN (sphinx.py) what the decoders agree on is as often wrong as right:
     # refused with that reason rather than applied or asked about. The Sphinx recognizer
@@ -74,6 +77,8 @@ def decide(recognition: Recognition, threshold: float = CONFIRM_THRESHOLD) -> De
     if command is None:
         return Refuse(TOO_NOISY, "too_noisy") if noisy else Refuse()
     if command in QUERY_COMMANDS:
+        if answering and recognition.confidence < LOW:
+            return Refuse()
         return Accept(command, "")  # changes nothing: a misheard query costs a sentence
     if noisy:
         return Refuse(TOO_NOISY, "too_noisy")
