@@ -63,6 +63,7 @@ class Session:
         self._pending: Any = None  # half-entered action (keypad)
         self._confirming: Any = None  # a command awaiting yes or no
         self._asked_by: Any = None  # the command whose question that is (again means yes)
+        self._question: Message | None = None  # how that question was put, said again
         self._history: list[list[Message]] = []
         self._cursor: int | None = None  # position while stepping back through history
         self._last_step: list[Message] = []  # the narration of the last accepted step
@@ -214,18 +215,19 @@ class Session:
         self._confirming = question.command
         self._asked_by = command
         data = {"code": question.key, "command": question.command.text()}
-        asked = Message("confirm", f"error.{question.key}", dict(question.params), data,
-                        Priority.PROMPT)
-        return self._announce([asked])
+        self._question = Message("confirm", f"error.{question.key}", dict(question.params),
+                                 data, Priority.PROMPT)
+        return self._announce([self._question])
 
     def propose(self, command: Any, private_to: int | None = None) -> list[Message]:
         """Ask for a yes before applying `command` (used when voice is unsure); on
         `private_to`'s channel alone when it was heard in a context holding what that
         player told privately (a misheard gift read back from their own hand)."""
         self._confirming, self._asked_by = command, None
-        return self._announce([Message("confirm", "confirm", {"command": self._proposal(command)},
-                                       {"command": self._game.public_text(command)},
-                                       Priority.PROMPT, private_to=private_to)])
+        self._question = Message("confirm", "confirm", {"command": self._proposal(command)},
+                                 {"command": self._game.public_text(command)},
+                                 Priority.PROMPT, private_to=private_to)
+        return self._announce([self._question])
 
     def _proposal(self, command: Any) -> Any:
         """What a yes would do, in the table's words: an undo names the step it would take
@@ -366,6 +368,10 @@ class Session:
 
     # -- helpers ----------------------------------------------------------------------
     def _prompt(self) -> list[Message]:
+        """What is expected now: the question waiting for a yes or no (on the channel it
+        was asked on), else the game's prompt."""
+        if self._confirming is not None and self._question is not None:
+            return [self._question]
         return self._game.prompt(self._state, self._names, self._pending)
 
     def refuse(self, error: CompanionError) -> list[Message]:

@@ -426,3 +426,17 @@ def test_a_doubtful_question_heard_instead_of_yes_or_no_is_refused_and_the_quest
     assert said[0].key == "error.not_understood" and session.awaiting_answer
     said = handle_recognition(session, Recognition("unseen", 0.95, "unseen"))
     assert said[0].event != "error" and session.awaiting_answer  # a sure one is answered
+
+
+def test_a_refusal_while_a_question_waits_asks_the_question_again_where_it_was_asked():
+    session = session_after("gift flute fan tea")
+    asked = handle_recognition(session, Recognition("take fan", 0.5, "take fan"))
+    said = handle_recognition(session, Recognition(None, 0.1, "mumble"))
+    assert [m.key for m in said] == ["error.not_understood", "confirm"]  # not the game's prompt
+    assert said[1] == asked[0] and session.awaiting_answer
+    # Asked on a player's earbud, it is said again there only.
+    private = session_after()
+    handle_recognition(private, Recognition("gift fan tea", 0.5, "", private_to=0))
+    again = handle_recognition(private, Recognition(None, 0.1, "mumble"))
+    assert [(m.key, m.private_to) for m in again] == [("error.not_understood", None),
+                                                      ("confirm", 0)]
