@@ -155,9 +155,7 @@ def context_for(session: Any, private: Callable[[int], bool] | None = None) -> C
     if begun is not None and state.phase is Phase.ACTION and begun.token in (
             Token.GIFT, Token.COMPETITION):
         # An offer begun (its last card not heard, or keyed, or scanned so far): its cards.
-        hand = _told(state, private)
-        return Context.complete(begun.token, begun.cards, hand,
-                                None if hand is None else state.to_move)
+        return Context.complete(begun.token, begun.cards, *_told_hand(state, private))
     if begun is not None or state.phase in (Phase.DEAL, Phase.OVER):
         return Context.any()
     if state.phase is Phase.ANSWER:
@@ -168,26 +166,31 @@ def context_for(session: Any, private: Callable[[int], bool] | None = None) -> C
     if state.phase is Phase.REVEAL:
         # A Secret the player told is the only card they can reveal (the rules refuse any
         # other); asked about on their channel, as any card read from what they told.
+        seat = _asked_privately(state, private)
         secret = state.players[state.to_move].secret
-        if secret is None or private is None or not private(state.to_move):
-            return Context.reveal()
-        return Context.reveal(secret, state.to_move)
-    # What the acting player may know of their own hand (their draw included): the same
-    # view a hint is given from. A hand known whole limits the cards a move may name.
-    hand = _told(state, private)
-    return Context.action(state.players[state.to_move].tokens, hand,
-                          None if hand is None else state.to_move)
+        return Context.reveal() if seat is None or secret is None else Context.reveal(secret, seat)
+    return Context.action(state.players[state.to_move].tokens, *_told_hand(state, private))
 
 
-def _told(state: Any, private: Callable[[int], bool] | None) -> tuple[Any, ...] | None:
-    """The acting player's whole hand (their draw included) as they told it, or None if a
-    card of it is unknown or they have no private channel to be asked on."""
+def _asked_privately(state: Any, private: Callable[[int], bool] | None) -> int | None:
+    """The acting seat, when it has a private channel: only then may what it told privately
+    shape what is heard (a question about it goes there)."""
+    seat: int = state.to_move
+    return seat if private is not None and private(seat) else None
+
+
+def _told_hand(state: Any, private: Callable[[int], bool] | None
+               ) -> tuple[tuple[Any, ...] | None, int | None]:
+    """(hand, seat): the acting player's whole hand as they told it (their draw included:
+    the view a hint is given from) and their seat, or (None, None) if a card of it is
+    unknown or they have no private channel to be asked on."""
     from companion.games.hanamikoji.opponent import observe
 
-    seen = observe(state, state.to_move)
-    if private is None or not seen.complete or not private(state.to_move):
-        return None
-    return seen.hand
+    seat = _asked_privately(state, private)
+    if seat is None:  # nothing to observe: listening uses nothing told privately
+        return None, None
+    seen = observe(state, seat)
+    return (seen.hand, seat) if seen.complete else (None, None)
 
 
 def listen_context(kind: str) -> Context:
