@@ -61,7 +61,7 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
         except CompanionError:
             pass  # words the game cannot read: refused below
         else:
-            private_to = getattr(recognition, "private_to", None)
+            private_to = recognition.private_to
             if isinstance(decision, Accept) or (private_to is None and session.begins(command)):
                 # A begun offer (a list with its last card not heard) changes nothing: the
                 # table hears its cards so far and is asked for the rest. Heard from a

@@ -127,9 +127,8 @@ def _offer(token: Token, cards: list[Item], ctx: Context) -> str | None:
     if ctx.hand is not None and Counter(cards) - Counter(ctx.hand):
         return None  # a card the player does not hold: a mishearing, not a move
     # The action values sort each card group, so one move always has one canonical text.
-    if len(cards) < token.cards:
-        first = sorted(cards[:2])
-        return Choose(token, tuple(first if token is Token.GIFT else first + cards[2:])).text()
+    if len(cards) < token.cards:  # begun: a competition's first pair sorted, its third kept
+        return Choose(token, (*sorted(cards[:2]), *cards[2:])).text()
     if token is Token.GIFT:
         return Gift((cards[0], cards[1], cards[2])).text()
     return Competition(((cards[0], cards[1]), (cards[2], cards[3]))).text()
