@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from speakers import Speaker
 
 from companion.games.hanamikoji import Hanamikoji
 from companion.games.hanamikoji.actions import Gift, TakeGift
@@ -315,19 +316,6 @@ def test_the_voice_context_holds_the_acting_players_hand_only_when_told_whole(se
         assert plain.hand is None and plain.private_to is None
 
 
-class _Speaker:
-    """What an Output gives the shared speaker and each earbud."""
-
-    def __init__(self, earbuds: set[int]) -> None:
-        self.private_channels = tuple(f"player:{p}" for p in sorted(earbuds))
-        self.shared: list[str] = []
-        self.private: list[tuple[str, str]] = []
-
-    def say(self, text, priority=0, kind=None, channel=None):  # type: ignore[no-untyped-def]
-        (self.shared.append(text) if channel is None
-         else self.private.append((channel, text)))
-
-
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), at=st.integers(0, 60), earbud=st.booleans(),
        data=st.data())
@@ -345,7 +333,7 @@ def test_a_move_misheard_from_a_told_hand_is_asked_about_on_that_players_earbud_
     state = steps[at % len(steps)]
     seat = state.to_move
     printed = io.StringIO()
-    speaker = _Speaker({seat} if earbud else set())
+    speaker = Speaker(frozenset({seat} if earbud else ()))
     out = Output(Catalogue("en"), stream=printed, speaker=speaker)
     session = Session(Hanamikoji(), dict(CONFIG), state=state)
     ctx = context_for(session, out.has_earpiece)

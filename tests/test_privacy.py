@@ -8,11 +8,11 @@ from __future__ import annotations
 import functools
 import io
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from speakers import Speaker
 
 from companion.cards.payload import CardRef, all_cards
 from companion.cards.registry import CardRegistry
@@ -31,23 +31,6 @@ EN = Catalogue("en")
 QUESTIONS = ["unseen", "board", "score", "back", "forward", "repeat", "help", "actions",
              "turn", None, None, None]
 MODES = ["typed", "keyed", "scan"]
-
-
-class Speaker:
-    """The Output's speaker, reduced to what it is told: the text for the table and for
-    each earbud (the audio path itself is tested in test_speech_private)."""
-
-    def __init__(self, earbuds: frozenset[int]) -> None:
-        self.private_channels = tuple(f"player:{p}" for p in sorted(earbuds))
-        self.shared: list[str] = []
-        self.private: list[tuple[str, str]] = []
-
-    def say(self, text: str, priority: Any = 0, kind: Any = None,
-            channel: str | None = None) -> None:
-        if channel is None:
-            self.shared.append(text)
-        elif channel in self.private_channels:  # like the Speaker: no earbud, not said
-            self.private.append((channel, text))
 
 
 class Table:
