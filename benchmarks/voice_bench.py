@@ -43,8 +43,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from companion.games.hanamikoji.actions import Competition, Gift, Reveal  # noqa: E402
 from companion.games.hanamikoji.data import Item, Token  # noqa: E402
 from companion.games.hanamikoji.interpret import Choose, parse_command  # noqa: E402
+from companion.games.hanamikoji.rules import offer_cards  # noqa: E402
 from companion.games.hanamikoji.voice.context import Context  # noqa: E402
 from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer  # noqa: E402
 from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIES  # noqa: E402
@@ -329,6 +331,17 @@ PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
+def item_name(item: Item, lang: str, after_verb: bool = False) -> str:
+    """A card's item in `lang` (other than English), in the form a sentence needs after a
+    verb ("беру флейту")."""
+    from companion.games.hanamikoji.voice.lexicon import _catalogue_words
+
+    if lang == "fr":
+        return item.geisha.item_fr
+    names = _catalogue_words(lang)["items"][item.word]
+    return names[1] if after_verb else names[0]
+
+
 def spoken_card_in(item: Item, rng: random.Random, lang: str, after_verb: bool = False,
                    numbers: bool = True) -> str:
     """A way a player names a card in `lang`: its item 40%, colour 25%, symbol, geisha,
@@ -340,10 +353,7 @@ def spoken_card_in(item: Item, rng: random.Random, lang: str, after_verb: bool =
     colour = item.geisha.colour
     roll = rng.random()
     if roll < 0.4:
-        if lang == "fr":
-            return item.geisha.item_fr
-        names = _catalogue_words(lang)["items"][item.word]
-        return names[1] if after_verb else names[0]
+        return item_name(item, lang, after_verb)
     if roll < 0.65:
         word = COLOUR_NAMES[colour][index]
         if lang == "uk" and after_verb:  # "беру червону (карту)"
@@ -486,11 +496,7 @@ def _again(word: str, item: Item, follow_by: str, lang: str) -> str:
         return word
     if lang == "en":
         return item.word if item is not Item.TEA else "tea set"
-    if lang == "fr":
-        return item.geisha.item_fr
-    from companion.games.hanamikoji.voice.lexicon import _catalogue_words
-
-    return _catalogue_words(lang)["items"][item.word][0]
+    return item_name(item, lang)
 
 
 def with_hand(case: Case, rng: random.Random, lang: str = "en") -> Case:
@@ -499,14 +505,12 @@ def with_hand(case: Case, rng: random.Random, lang: str = "en") -> Case:
     others from the deck, 7 cards or fewer (a hand holds 7 at its first action, fewer
     later); a reveal, the Secret said. Same speech, same truth; other contexts unchanged."""
     ctx = case.context
-    if ctx.kind == "reveal" and case.truth is not None:
-        secret = parse_command(case.truth).card
-        return dataclasses.replace(case, context=Context.reveal(secret))
+    command = parse_command(case.truth) if case.truth else None
+    if ctx.kind == "reveal" and isinstance(command, Reveal):  # (a question: no Secret said)
+        return dataclasses.replace(case, context=Context.reveal(command.card))
     if ctx.kind != "action":
         return case
-    command = parse_command(case.truth) if case.truth else None
-    named = list(getattr(command, "cards", None) or ()) or [
-        c for pair in getattr(command, "pairs", None) or () for c in pair]
+    named = list(offer_cards(command)) if isinstance(command, (Gift, Competition)) else []
     deck = Counter({item: item.points for item in Item})  # a geisha's points: her copies
     deck.subtract(named)
     size = rng.randint(max(len(named), 2), 7)
