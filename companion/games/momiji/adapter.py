@@ -8,10 +8,18 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import CompanionError
 from companion.games.base import NarratedGame
 from companion.games.momiji import narrate
-from companion.games.momiji.actions import Action, parse_action
-from companion.games.momiji.data import MAX_PLAYERS, MIN_PLAYERS
+from companion.games.momiji.actions import Action, Objectives, parse_action
+from companion.games.momiji.data import MAX_PLAYERS, MIN_PLAYERS, tokens_for
 from companion.games.momiji.interpret import Command, interpret
-from companion.games.momiji.rules import Event, Phase, State, apply, legal_actions, new_game
+from companion.games.momiji.rules import (
+    Event,
+    Phase,
+    State,
+    apply,
+    check_objectives,
+    legal_actions,
+    new_game,
+)
 from companion.games.protocol import Simulator, VoiceHooks
 from companion.narrate.message import Message
 from companion.shared_commands import Query
@@ -59,9 +67,19 @@ class Momiji(NarratedGame):
         except CompanionError as error:
             raise _worded(error) from None
 
-    def pending(self, command: Any, state: State) -> None:
-        """Momiji commands are whole on one line: nothing is kept half-entered."""
-        return None
+    def pending(self, command: Any, state: State) -> Objectives | None:
+        """Objectives named in parts at set-up (a long list is hard to say, or to hear, in
+        one breath): a list short of the tokens revealed is kept, each name checked now;
+        the part that completes it reveals them. Every other command is whole."""
+        if not isinstance(command, Objectives) or state.phase is not Phase.OBJECTIVES:
+            return None
+        if not command.objectives or len(command.objectives) >= tokens_for(state.count):
+            return None
+        try:
+            check_objectives(state, command.objectives, whole=False)
+        except CompanionError as error:
+            raise _worded(error) from None
+        return command
 
     def simulator(self) -> Simulator:
         from companion.games.momiji.simulate import Simulation

@@ -30,7 +30,15 @@ from companion.games.momiji.actions import (
     Trade,
     parse_action,
 )
-from companion.games.momiji.data import COOL, LEAVES, MAX_VALUE, WARM, Leaf, Objective
+from companion.games.momiji.data import (
+    COOL,
+    LEAVES,
+    MAX_VALUE,
+    WARM,
+    Leaf,
+    Objective,
+    tokens_for,
+)
 from companion.games.momiji.rules import Phase, State
 from companion.phrases import PhraseTable, Word, meta_command
 from companion.shared_commands import Ask, MetaCommand, Query, parse_meta
@@ -86,7 +94,7 @@ def interpret(line: str, state: State, *, pending: object = None, lang: str = "e
     if verb is None and phase is Phase.COLOURS or verb in ("colours", "without"):
         return _colours(args, without=verb == "without")
     if phase is Phase.OBJECTIVES and verb in (None, "objective") or verb == "objectives":
-        return Objectives(_objectives(args))
+        return Objectives(_objectives_so_far(_objectives(args), pending, state))
     if verb is None and phase is Phase.GARDEN or verb == "garden" and args:
         return Garden(_cards(args))
     if phase is Phase.PILE and verb in (None, "pile", "draw") or verb == "pile":
@@ -99,6 +107,16 @@ def interpret(line: str, state: State, *, pending: object = None, lang: str = "e
     if verb is None:
         return _bare_turn(args)
     return _verb(verb, args)
+
+
+def _objectives_so_far(named: tuple[Objective, ...], pending: object, state: State
+                       ) -> tuple[Objective, ...]:
+    """The objectives named now, after those of a list begun before (adapter.pending): the
+    next part of it, unless the names are a whole list by themselves (said again from the
+    start). A name already in the list is not added twice: said again, it was heard."""
+    if not isinstance(pending, Objectives) or len(named) >= tokens_for(state.count):
+        return named
+    return pending.objectives + tuple(o for o in named if o not in pending.objectives)
 
 
 def _verb(verb: str, args: list[Word]) -> Command:

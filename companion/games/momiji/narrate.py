@@ -135,6 +135,13 @@ def prompt(state: State, names: Names, pending: Any = None) -> list[Message]:
         return [Message("prompt", P + "prompt.colours",
                         {"types": TYPES_IN_PLAY[n], "n": len(LEAVES) - TYPES_IN_PLAY[n]},
                         priority=p)]
+    if state.phase is Phase.OBJECTIVES and isinstance(pending, Objectives):
+        # Named in parts (adapter.pending): the list so far, as a scanned one is read back.
+        named = pending.objectives
+        return [Message("prompt", P + "scan.objectives_so_far",
+                        {"cards": [objective(o) for o in named], "n": tokens_for(n) - len(named)},
+                        {"purpose": "objectives", "cards": [o.value for o in named],
+                         "missing": tokens_for(n) - len(named)}, p)]
     if state.phase is Phase.OBJECTIVES:
         return [Message("prompt", P + "prompt.objectives", {"n": tokens_for(n)}, priority=p)]
     if state.phase is Phase.GARDEN:

@@ -394,21 +394,29 @@ def _colours(state: State, action: Colours) -> tuple[State, tuple[Event, ...]]:
     return new, (ColoursChosen(action.colours),)
 
 
-def _objectives(state: State, action: Objectives) -> tuple[State, tuple[Event, ...]]:
+def check_objectives(state: State, objectives: tuple[Objective, ...], whole: bool = True
+                     ) -> None:
+    """Raise IllegalAction if `objectives` cannot be the tokens revealed at set-up; with
+    `whole` False, if they cannot be the first of them (named in parts: the count is
+    checked once the last part comes)."""
     wanted = tokens_for(state.count)
-    if len(set(action.objectives)) != len(action.objectives):
+    if len(set(objectives)) != len(objectives):
         raise IllegalAction("momiji.objective_twice", "each objective token exists once")
-    if len(action.objectives) != wanted:
+    if len(objectives) != wanted and (whole or len(objectives) > wanted):
         raise IllegalAction(
             "momiji.objective_count", f"{state.count} players reveal {wanted} objectives",
-            players=state.count, n=wanted, got=len(action.objectives),
+            players=state.count, n=wanted, got=len(objectives),
         )
-    for objective in action.objectives:
+    for objective in objectives:
         if objective.leaf is not None and objective.leaf not in state.colours:
             raise IllegalAction(
                 "momiji.objective_out", "that leaf type is not in this game",
                 objective=objective,
             )
+
+
+def _objectives(state: State, action: Objectives) -> tuple[State, tuple[Event, ...]]:
+    check_objectives(state, action.objectives)
     new = replace(state, available=action.objectives, phase=Phase.GARDEN)
     return new, (ObjectivesRevealed(action.objectives),)
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.games.momiji.actions import Action
+from companion.games.momiji.actions import Action, Objectives
 from companion.games.momiji.data import (
     LANDSCAPES,
     LEAVES,
@@ -27,7 +27,7 @@ from companion.games.momiji.data import (
     tokens_for,
 )
 from companion.games.momiji.interpret import Command, interpret, parse_command
-from companion.games.momiji.rules import Phase, State, apply, main_possible
+from companion.games.momiji.rules import Phase, State, apply, check_objectives, main_possible
 from companion.games.momiji.spoken import LANGS, Spoken, spoken
 from companion.shared_commands import Adjust, Ask, Reply, Undo
 from companion.voice.policy import QUERY_COMMANDS
@@ -98,6 +98,7 @@ class MomijiContext:
     colours: tuple[Colour, ...] = ()
     want: int = 0  # colours, objectives or garden cards to name at set-up
     objectives: tuple[Objective, ...] = ()  # nameable now (set-up, or available to activate)
+    so_far: tuple[Objective, ...] = ()  # set-up objectives named in an earlier part
     collect: tuple[Colour, ...] = ()
     values: tuple[tuple[Colour, tuple[int, ...]], ...] = ()
     reveal: tuple[int, int] = (0, 0)
@@ -122,8 +123,10 @@ def _pile_values(pile: tuple[int, ...]) -> tuple[int, ...]:
     return () if top == MAX_VALUE else tuple(range(top, min(MAX_VALUE, top + 2) + 1))
 
 
-def momiji_context(state: State, confirming: bool = False) -> MomijiContext:
-    """The listening context for a Momiji state (`confirming`: a yes or no is awaited)."""
+def momiji_context(state: State, confirming: bool = False, pending: Any = None
+                   ) -> MomijiContext:
+    """The listening context for a Momiji state (`confirming`: a yes or no is awaited;
+    `pending`: the session's half-entered command, objectives named in part)."""
     if confirming:
         return MomijiContext("confirm", state=state)
     phase = state.phase
@@ -132,8 +135,12 @@ def momiji_context(state: State, confirming: bool = False) -> MomijiContext:
         return MomijiContext("colours", colours=LEAVES, want=TYPES_IN_PLAY[count], state=state)
     if phase is Phase.OBJECTIVES:
         allowed = tuple(o for o in Objective if o.leaf is None or o.leaf in state.colours)
+        # Named in parts: the next part names only objectives not named yet (one named
+        # already was the likeliest rival of the one said: "orange piles" for "acorns, piles").
+        so_far = pending.objectives if isinstance(pending, Objectives) else ()
         return MomijiContext("objectives", colours=state.colours, want=tokens_for(count),
-                             objectives=allowed, state=state)
+                             objectives=tuple(o for o in allowed if o not in so_far),
+                             so_far=so_far, state=state)
     if phase is Phase.GARDEN:
         return MomijiContext("garden", colours=state.colours, want=4, state=state)
     if phase is Phase.PILE:
@@ -209,8 +216,8 @@ def body_rules(ctx: MomijiContext) -> list[str]:
         alts.append(f"[colours] {_repeat('<colour>', ctx.want, ctx.want)}")
         gone = len(LEAVES) - ctx.want
         alts.append(f"without {_repeat('<colour>', gone, gone)}")
-    elif kind == "objectives":
-        alts.append(f"[objectives] {_repeat('<objective>', ctx.want, ctx.want)}")
+    elif kind == "objectives":  # a part of the list, or all of it (adapter.pending)
+        alts.append(f"[objectives] {_repeat('<objective>', 1, ctx.want - len(ctx.so_far))}")
     elif kind == "garden":
         alts.append(f"[garden] {_repeat('<card>', ctx.want, ctx.want)}")
     elif kind == "pile":
@@ -346,8 +353,9 @@ def read(words: str, ctx: MomijiContext) -> str | None:
     tokens = [w for w in words.split() if w != "speak"]
     if ctx.kind == "pile":
         tokens = _digits(tokens)
+    so_far = Objectives(ctx.so_far) if ctx.so_far else None
     try:
-        command: Command = interpret(" ".join(tokens), state)
+        command: Command = interpret(" ".join(tokens), state, pending=so_far)
     except (CompanionError, ValueError):
         return None
     text = command.text()
@@ -362,10 +370,18 @@ def read(words: str, ctx: MomijiContext) -> str | None:
     try:
         # A misheard command is far likelier than a player asking for an illegal move: what
         # the rules refuse is refused here, not offered for a yes.
-        apply(state, command)  # type: ignore[arg-type]
+        if _part(command, ctx):  # the first objectives of a list named in parts
+            check_objectives(state, command.objectives, whole=False)
+        else:
+            apply(state, command)  # type: ignore[arg-type]
     except CompanionError:
         return None
     return text
+
+
+def _part(command: Command, ctx: MomijiContext) -> bool:
+    return (ctx.kind == "objectives" and isinstance(command, Objectives)
+            and 0 < len(command.objectives) < ctx.want)
 
 
 # -- other languages: a bag of phrases -------------------------------------------------------
@@ -480,15 +496,15 @@ def items(command: str) -> int:
 
 def recognize_momiji(recognizer: SphinxRecognizer, pcm: bytes, session: Any) -> Recognition:
     """Recognize one utterance in the context the Momiji session is in now."""
-    ctx = momiji_context(session.state, confirming=session.awaiting_answer)
-    return recognize_in(recognizer, pcm, ctx)
+    return recognize_in(recognizer, pcm, context_for(session))
 
 
 # -- hooks for companion/inputs/voice.py ---------------------------------------------------------
 def context_for(session: Any, private: Callable[[int], bool] | None = None) -> MomijiContext:
     """The Momiji voice context matching the session's state (it uses nothing a player told
     privately, so `private` changes nothing)."""
-    return momiji_context(session.state, confirming=session.awaiting_answer)
+    return momiji_context(session.state, confirming=session.awaiting_answer,
+                          pending=session.pending)
 
 
 class MomijiRecognizer:
