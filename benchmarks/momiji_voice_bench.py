@@ -217,6 +217,7 @@ KIND_WEIGHTS: dict[str, int] = {"turn": 73, "query": 11, "confirm": 8, "setup": 
 KIND_LABELS = {"query": "a question (score, board, ...)", "yes": "yes", "no": "no",
                "oog": "table talk (right: refused)"}
 OOG_EVERY = 10  # one utterance in ten is table talk: at a fixed place, so --quick has one
+SETUP_PHASES = (Phase.COLOURS, Phase.OBJECTIVES, Phase.GARDEN, Phase.PILE)
 PLAYER_COUNTS = (3, 4)  # one simulated game of each per seed: the states cases are drawn in
 
 
@@ -319,6 +320,9 @@ class MomijiCase:
     truth: str | None  # None: out of grammar, the right outcome is a refusal
     context: MomijiContext
     kind: str  # the command's verb, query, yes, no, oog (what --verbose and --dump show)
+    # Set-up objectives said in parts (--objectives-in-parts), each once the list so far is
+    # read back; `spoken` stays the whole list, whose noise draws keep the other cases' own.
+    parts: tuple[str, ...] = ()
 
 
 def table_states(rng: random.Random) -> list[tuple[State, Action]]:
@@ -387,27 +391,55 @@ def turn_offers(steps: list[tuple[State, Action]], rng: random.Random
 class CaseMaker:
     """Seeded cases for one language, each checked against the interpreter."""
 
-    def __init__(self, lang: str, rng: random.Random) -> None:
+    def __init__(self, lang: str, rng: random.Random, in_parts: int = 0,
+                 tag: str = "", step: str | None = None) -> None:
         self.lang, self.rng = lang, rng
+        self.in_parts, self.tag = in_parts, tag
         self.speaker = Speaker(lang, rng)
         self.steps = table_states(rng)
         self.offers = turn_offers(self.steps, rng)
         self.turns = [s for s, _ in self.steps if s.phase is Phase.TURN]
-        self.setups = [(s, a) for s, a in self.steps if s.phase is not Phase.TURN]
+        self.setups = [(s, a) for s, a in self.steps if s.phase is not Phase.TURN
+                       and (step is None or s.phase.value == step)]
+        self.step = step  # --set-up-step: only that step is drawn
         self.dropped: Counter[str] = Counter()  # sentences the interpreter read otherwise
 
     def make(self, index: int) -> MomijiCase:
         """The `index`th case of the seed."""
-        kind = "oog" if index % OOG_EVERY == 3 else self.rng.choices(
-            list(KIND_WEIGHTS), weights=list(KIND_WEIGHTS.values()))[0]
+        kind = "setup" if self.step else "oog" if index % OOG_EVERY == 3 else \
+            self.rng.choices(list(KIND_WEIGHTS), weights=list(KIND_WEIGHTS.values()))[0]
         draw: dict[str, Callable[[], MomijiCase | None]] = {
             "turn": self._turn, "setup": self._setup, "query": self._query,
             "confirm": self._confirm, "oog": self._oog}
         for _ in range(50):  # a sentence the interpreter reads otherwise: draw again
             case = draw[kind]()
             if case is not None:
-                return case
+                return self._parts(case, index) if self.in_parts else case
         raise RuntimeError(f"no {kind} case in 50 draws: check the {self.lang} templates")
+
+    def _parts(self, case: MomijiCase, index: int) -> MomijiCase:
+        """Objectives said in parts of `in_parts` names, each once the list so far is read
+        back, with draws of their own: every other utterance stays as it was."""
+        state = case.context.state
+        if case.kind != "objectives" or state is None or case.truth is None:
+            return case
+        named = parse_action(case.truth).objectives  # type: ignore[union-attr]
+        speaker = Speaker(self.lang, random.Random(f"{self.tag}-parts-{index}"))
+        size = self.in_parts
+        parts = [Objectives(named[at:at + size]) for at in range(0, len(named), size)]
+        said = [speaker.say(part) for part in parts]
+        wanted = [Objectives(named[:at + size]).text() for at in range(0, len(named), size)]
+        read: list[str] = []
+        try:
+            for at, line in enumerate(said):
+                so_far = Objectives(named[:at * size]) if at else None
+                read.append(interpret(line, state, pending=so_far).text())
+        except CompanionError:
+            pass
+        if read != wanted:
+            self.dropped[f"{said!r} read as {read}, not {case.truth} in parts"] += 1
+            return case  # said whole, as without the option
+        return dataclasses.replace(case, parts=tuple(said))
 
     def _action_case(self, state: State, action: Action, kind: str) -> MomijiCase | None:
         spoken = self.speaker.say(action)
@@ -490,37 +522,75 @@ def run_lang(lang: str, args: argparse.Namespace, seeds: list[int], per_seed: in
         rng = random.Random(seed)
         nrng = np.random.default_rng(seed)
         babble = vb.Babble(rng)
-        maker = CaseMaker(lang, random.Random(f"{seed}-{lang}"))
+        maker = CaseMaker(lang, random.Random(f"{seed}-{lang}"), args.objectives_in_parts,
+                          f"{seed}-{lang}", args.set_up_step)
         for index in range(per_seed):
             case = maker.make(index)
             result.kinds[case.kind] += 1
             voice = rng.choice(voices)
-            speech = vb.synth(case.spoken, voice, rng.randint(130, 190), rng.randint(25, 75))
+            rate, pitch = rng.randint(130, 190), rng.randint(25, 75)
+            speech = vb.synth(case.spoken, voice, rate, pitch)
+            parts = [vb.synth(p, voice, rate, pitch) for p in case.parts]
+            frng = np.random.default_rng((seed, index))  # the parts' own noise draws
             for snr in vb.SNRS:
                 for noise in vb.NOISES:
                     pcm = vb.mix(speech, noise, snr, nrng, babble)
+                    said = [vb.mix(p, noise, snr, frng, babble) for p in parts]
+                    if said:  # in parts: the first is decoded, the whole list is not
+                        pcm, said = said[0], said[1:]
                     result.outcomes.append(decode(recognizer, engine, pcm, case, snr, noise,
-                                                  voice, args))
+                                                  voice, args, said))
         result.dropped += maker.dropped
     return result
 
 
 def decode(recognizer: Any, engine: Any, pcm: bytes, case: MomijiCase, snr: int, noise: str,
-           voice: str, args: argparse.Namespace) -> vb.Outcome:
+           voice: str, args: argparse.Namespace, later: list[bytes] | None = None
+           ) -> vb.Outcome:
     t0 = time.perf_counter()
     rec = recognizer.recognize(pcm, case.context)
     ms = 1000 * (time.perf_counter() - t0)
     decision = decide(rec, args.threshold, answering=case.context.kind == "confirm")
     # What the player meets: a command the policy refuses (too much noise) is a refusal.
     command = None if isinstance(decision, Refuse) else rec.command
+    begun = command is not None and _part(command, case)
     outcome = vb.Outcome(snr, noise, "context", case.truth, command, rec.confidence,
                          isinstance(decision, Accept), rec.words, ms, rec.margin, voice,
-                         getattr(engine, "evidence", None), case.spoken, case.kind)
+                         getattr(engine, "evidence", None),
+                         case.parts[0] if case.parts else case.spoken, case.kind,
+                         begun=begun, then=_next_parts(recognizer, command, case, later, args)
+                         if begun and later else None)
     if args.verbose and command != case.truth:
-        print(f"  [{snr:2} {noise:6} {case.context.kind:7}] {case.spoken!r} ({voice}) -> "
+        print(f"  [{snr:2} {noise:6} {case.context.kind:7}] {outcome.spoken!r} ({voice}) -> "
               f"{rec.words!r} -> {command} c={rec.confidence:.2f} (truth {case.truth})",
               file=sys.stderr)
     return outcome
+
+
+def _part(command: str, case: MomijiCase) -> bool:
+    """Whether `command` only begins a list of objectives (the session keeps it)."""
+    return (case.context.kind == "objectives" and command.startswith("objectives ")
+            and len(command.split()) - 1 < case.context.want)
+
+
+def _next_parts(recognizer: Any, command: str, case: MomijiCase, later: list[bytes],
+                args: argparse.Namespace) -> str | None:
+    """What the companion takes once the later parts are said, each in the context of the
+    list so far (None: refused, or a part heard that was not said: the player cancels)."""
+    assert case.truth is not None and case.context.state is not None
+    said = set(case.truth.split()[1:])
+    for pcm in later:
+        so_far = parse_action(command)
+        if not set(command.split()[1:]) <= said:
+            return None
+        ctx = momiji_context(case.context.state, pending=so_far)
+        rec = recognizer.recognize(pcm, ctx)
+        if isinstance(decide(rec, args.threshold), Refuse) or rec.command is None:
+            return None
+        command = rec.command
+        if not _part(command, case):
+            return command
+    return None  # still short after every part
 
 
 def report(lang: str, result: Run, describe: str, args: argparse.Namespace, seeds: list[int],
@@ -533,7 +603,11 @@ def report(lang: str, result: Run, describe: str, args: argparse.Namespace, seed
         f"{seeds}, {per_seed} utterances each ({ing} in grammar, {result.kinds['oog']} out of "
         f"grammar; {kinds}), {len(voices)} voices, SNRs {'/'.join(map(str, vb.SNRS))} dB x "
         f"{'/'.join(vb.NOISES)} noise, {decodes} decodes; confirmation threshold "
-        f"{args.threshold}; one utterance at a time; {sum(result.dropped.values())} drawn "
+        f"{args.threshold}; one utterance at a time; "
+        + (f"the objectives said {args.objectives_in_parts} at a time; "
+           if args.objectives_in_parts else "")
+        + (f"only the {args.set_up_step} set-up step; " if args.set_up_step else "")
+        + f"{sum(result.dropped.values())} drawn "
         f"sentences dropped (the interpreter read them otherwise); "
         + f"run {elapsed:.0f} s.")
     return (header + "\n\n" + vb.table(result.outcomes, by_noise=False) + "\n\n"
@@ -563,6 +637,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threshold", type=float, default=CONFIRM_THRESHOLD,
                         help="confirmation threshold (default: the policy's)")
     parser.add_argument("--verbose", action="store_true", help="print every miss on stderr")
+    parser.add_argument("--objectives-in-parts", type=int, default=0, metavar="N",
+                        help="the set-up objectives said N at a time, each part once the "
+                             "list so far is read back (0: whole): the same utterances "
+                             "otherwise")
+    parser.add_argument("--set-up-step", choices=[p.value for p in SETUP_PHASES],
+                        help="draw only that set-up step (a larger sample of a rare one)")
     parser.add_argument("--dump", type=Path, metavar="FILE",
                         help="write every outcome as a JSON line, with its language")
     args = parser.parse_args(argv)

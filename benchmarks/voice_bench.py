@@ -781,8 +781,16 @@ def _pct(n: int, total: int) -> str:
     return f"{100 * n / total:5.1f}%" if total else "   - "
 
 
+def _applied_wrong(o: Outcome) -> bool:
+    """A wrong command applied without a question. A begun list is not applied: it changes
+    nothing in the game, and the player hears its items so far (a part heard wrong is
+    cancelled, and its list counts as not right)."""
+    return o.command not in (None, o.truth) and o.accepted_unasked and not o.begun
+
+
 def _then_right(o: Outcome) -> bool:
-    """Right at once, or after the one card asked for (a begun offer completed)."""
+    """Right at once, or once the rest is said: a begun list completed (a Hanamikoji offer's
+    one card not heard, Momiji's objectives said in parts)."""
     return o.command == o.truth or (o.begun and o.then == o.truth)
 
 
@@ -793,7 +801,7 @@ def _row(label: str, group: list[Outcome], asks: bool = False) -> str:
     refused = sum(o.command is None for o in ing)
     begun = sum(o.begun for o in ing)
     wrong = len(ing) - right - refused - begun
-    unasked = sum(o.command not in (None, o.truth) and o.accepted_unasked for o in ing)
+    unasked = sum(_applied_wrong(o) for o in ing)
     oog_acc = sum(o.command is not None for o in oog)
     ms = sorted(o.ms for o in group)
     p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
@@ -811,7 +819,7 @@ def table(outcomes: list[Outcome], by_noise: bool = True) -> str:
     # A list heard one card short is begun, and that card asked for: its own columns.
     asks = any(o.begun for o in outcomes)
     rows = [head + "| n | right | refused | wrong | "
-            + ("begun (one card asked) | right, or right after it | " if asks else "")
+            + ("begun (the rest asked for) | right, or once the rest is said | " if asks else "")
             + "wrong applied | OOG accepted (n) | median ms | p95 ms |",
             "|---" * (3 if by_noise else 2) + "|---|---|---|---|---|---|---|---|"
             + ("---|---|" if asks else "")]
@@ -841,8 +849,7 @@ def summary(outcomes: list[Outcome]) -> str:
                 return 100 * sum(o.command not in (None, o.truth) and not o.begun
                                  for o in ing) / len(ing)
             if what == "applied":
-                return 100 * sum(o.command not in (None, o.truth) and o.accepted_unasked
-                                 for o in ing) / len(ing)
+                return 100 * sum(map(_applied_wrong, ing)) / len(ing)
             return 100 * sum(o.command not in (None, o.truth) for o in ing) / len(ing)
         oog = [o for o in outcomes if o.mode == mode and o.truth is None]
         ms = [o.ms for o in outcomes if o.mode == mode]
@@ -855,7 +862,7 @@ def summary(outcomes: list[Outcome]) -> str:
                      f"accepted {_pct(sum(o.command is not None for o in oog), len(oog)).strip()}"
                      f"; median {statistics.median(ms):.0f} ms, p95 "
                      f"{sorted(ms)[int(0.95 * (len(ms) - 1))]:.0f} ms"
-                     + ("; right, or right after the one card asked for: "
+                     + ("; right, or once the rest is said: "
                         + " / ".join(f"{rate((s,), 'then'):.1f}" for s in (40, 20, 10, 6))
                         + "% at 40 / 20 / 10 / 6 dB"
                         if any(o.begun for o in outcomes if o.mode == mode) else ""))
@@ -912,8 +919,7 @@ def kinds_table(outcomes: list[Outcome], labels: dict[str, str] | None = None) -
                 + (f" (+{100 * more / len(group):.0f})" if more else ""))
 
     def applied(group: list[Outcome]) -> str:
-        return str(sum(o.command not in (None, o.truth) and o.accepted_unasked
-                       for o in group))
+        return str(sum(map(_applied_wrong, group)))
     ranked = sorted(groups.items(), key=lambda kv: (
         order.index(kv[0]) if kv[0] in order else -1, kv[0]))
     return _snr_table("command said", [(labels.get(k, k), g) for k, g in ranked], cell,

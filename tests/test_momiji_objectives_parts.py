@@ -167,3 +167,15 @@ def test_whisper_hears_objectives_in_two_parts(tmp_path: Path) -> None:
 def test_the_grammar_takes_a_part_or_the_whole_list() -> None:
     grammar = build_grammar(context_for(at_objectives()))
     assert "[objectives] <objective> [[and] <objective>" in grammar
+
+
+@pytest.mark.parametrize(("lang", "first", "rest"), [
+    ("fr", "objectifs froides et glands", "torii, zéro et posées"),
+    ("es", "objetivos frías y bellotas", "torii, cero y colocadas"),
+    ("uk", "цілі холодні і жолуді", "торії, нульові і викладені"),
+])
+def test_a_part_is_read_in_each_language(lang: str, first: str, rest: str) -> None:
+    session = at_objectives(lang)
+    assert read(first, context_for(session)) == "objectives cool acorns"
+    session.handle(first)
+    assert read(rest, context_for(session)) == WHOLE
