@@ -25,6 +25,12 @@ One utterance at a time, in this process: the latencies are the player's. Needs 
     .venv/bin/python benchmarks/momiji_voice_bench.py --quick --lang fr es uk  # ~30 s each
     .venv/bin/python benchmarks/momiji_voice_bench.py --recognizer sphinx --engine flite
     .venv/bin/python benchmarks/momiji_voice_bench.py --seeds 22 33 --lang uk --verbose
+    .venv/bin/python benchmarks/momiji_voice_bench.py --seeds 22 33 --per-seed 10 \
+        --set-up-step objectives --objectives-in-parts 3   # the objectives, three at a time
+
+A list of objectives heard short is begun, as in play: the player says the next part, or,
+once every part is said, the names still missing, and is scored on what the companion
+then takes ("right, or once the rest is said").
 """
 
 from __future__ import annotations
@@ -538,15 +544,26 @@ def run_lang(lang: str, args: argparse.Namespace, seeds: list[int], per_seed: in
                     said = [vb.mix(p, noise, snr, frng, babble) for p in parts]
                     if said:  # in parts: the first is decoded, the whole list is not
                         pcm, said = said[0], said[1:]
+
+                    def rest(names: tuple[Objective, ...], snr: int = snr, noise: str = noise,
+                             voice: str = voice, rate: int = rate, pitch: int = pitch,
+                             tag: str = f"{seed}-{lang}-rest-{index}",
+                             babble: vb.Babble = babble) -> bytes:
+                        """The names not heard yet, said once the list so far is read back
+                        with how many are missing (speech and noise of their own)."""
+                        text = Speaker(lang, random.Random(tag)).say(Objectives(names))
+                        own = np.random.default_rng(list(f"{tag}-{snr}-{noise}".encode()))
+                        return vb.mix(vb.synth(text, voice, rate, pitch), noise, snr, own,
+                                      babble)
                     result.outcomes.append(decode(recognizer, engine, pcm, case, snr, noise,
-                                                  voice, args, said))
+                                                  voice, args, said, rest))
         result.dropped += maker.dropped
     return result
 
 
 def decode(recognizer: Any, engine: Any, pcm: bytes, case: MomijiCase, snr: int, noise: str,
-           voice: str, args: argparse.Namespace, later: list[bytes] | None = None
-           ) -> vb.Outcome:
+           voice: str, args: argparse.Namespace, later: list[bytes] | None = None,
+           rest: Callable[[tuple[Objective, ...]], bytes] | None = None) -> vb.Outcome:
     t0 = time.perf_counter()
     rec = recognizer.recognize(pcm, case.context)
     ms = 1000 * (time.perf_counter() - t0)
@@ -558,8 +575,8 @@ def decode(recognizer: Any, engine: Any, pcm: bytes, case: MomijiCase, snr: int,
                          isinstance(decision, Accept), rec.words, ms, rec.margin, voice,
                          getattr(engine, "evidence", None),
                          case.parts[0] if case.parts else case.spoken, case.kind,
-                         begun=begun, then=_next_parts(recognizer, command, case, later, args)
-                         if begun and later else None)
+                         begun=begun, then=_next_parts(recognizer, command, case, later or [],
+                                                       args, rest) if begun else None)
     if args.verbose and command != case.truth:
         print(f"  [{snr:2} {noise:6} {case.context.kind:7}] {outcome.spoken!r} ({voice}) -> "
               f"{rec.words!r} -> {command} c={rec.confidence:.2f} (truth {case.truth})",
@@ -574,23 +591,29 @@ def _part(command: str, case: MomijiCase) -> bool:
 
 
 def _next_parts(recognizer: Any, command: str, case: MomijiCase, later: list[bytes],
-                args: argparse.Namespace) -> str | None:
+                args: argparse.Namespace,
+                rest: Callable[[tuple[Objective, ...]], bytes] | None = None) -> str | None:
     """What the companion takes once the later parts are said, each in the context of the
-    list so far (None: refused, or a part heard that was not said: the player cancels)."""
+    list so far, then (`rest`) the names still missing, said once (None: refused, or a
+    part heard that was not said: the player cancels)."""
     assert case.truth is not None and case.context.state is not None
-    said = set(case.truth.split()[1:])
-    for pcm in later:
-        so_far = parse_action(command)
-        if not set(command.split()[1:]) <= said:
+    said = parse_action(case.truth).objectives  # type: ignore[union-attr]
+    for pcm in [*later, None]:
+        so_far = parse_action(command).objectives  # type: ignore[union-attr]
+        if not set(so_far) <= set(said):
             return None
-        ctx = momiji_context(case.context.state, pending=so_far)
+        if pcm is None:  # every part said: the player is told how many are missing
+            if rest is None:
+                return None
+            pcm = rest(tuple(o for o in said if o not in so_far))
+        ctx = momiji_context(case.context.state, pending=Objectives(so_far))
         rec = recognizer.recognize(pcm, ctx)
         if isinstance(decide(rec, args.threshold), Refuse) or rec.command is None:
             return None
         command = rec.command
         if not _part(command, case):
             return command
-    return None  # still short after every part
+    return None  # still short once the missing names were said
 
 
 def report(lang: str, result: Run, describe: str, args: argparse.Namespace, seeds: list[int],
