@@ -152,13 +152,16 @@ def test_whisper_hears_objectives_in_two_parts(tmp_path: Path) -> None:
         pytest.skip(f"no Whisper model: {missing}")
     try:
         session = at_objectives()
-        for n, text in enumerate(("objectives cool and acorns",
+        for n, text in enumerate(("objectives cool and acorns", "cancel",
+                                  "objectives cool and acorns",
                                   "torii, zero cards and placed")):
             wav = tmp_path / f"{n}.wav"
             subprocess.run(["espeak-ng", "-v", "en-us", "-s", "150", "-w", str(wav), text],
                            check=True)
             heard = recognizer.recognize(read_wav(wav), context_for(session))
             handle_recognition(session, heard)
+            if text == "cancel":
+                assert session.pending is None, heard
         assert session.proposed is not None and session.proposed.text() == WHOLE
     finally:
         recognizer.recognizer.close()
@@ -179,3 +182,20 @@ def test_a_part_is_read_in_each_language(lang: str, first: str, rest: str) -> No
     assert read(first, context_for(session)) == "objectives cool acorns"
     session.handle(first)
     assert read(rest, context_for(session)) == WHOLE
+
+
+def test_a_part_misheard_is_dropped_by_voice() -> None:
+    """A part heard wrong is read back; the player says "cancel" (or "no") and names the
+    list again, without touching the keys."""
+    from companion.games.momiji.voice import phrase_list, settled
+
+    session = at_objectives()
+    assert read("cancel", context_for(session)) is None  # nothing to drop yet
+    handle_recognition(session, Recognition("objectives cool acorns", 0.9, "cool acorns"))
+    ctx = context_for(session)
+    assert "cancel" in build_grammar(ctx) and "non" in phrase_list(ctx, "fr")
+    assert read("cancel", ctx) == read("no", ctx) == "cancel"
+    assert settled("cancel") is not None and settled("cancel") >= 0.8  # not asked about
+    messages = handle_recognition(session, Recognition("cancel", settled("cancel"), "no"))
+    assert session.pending is None and session.step == COLOURS_CHOSEN
+    assert said(messages)[-1].startswith("Which 5 objective tokens are revealed?")

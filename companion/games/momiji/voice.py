@@ -29,10 +29,10 @@ from companion.games.momiji.data import (
 from companion.games.momiji.interpret import Command, interpret, parse_command
 from companion.games.momiji.rules import Phase, State, apply, check_objectives, main_possible
 from companion.games.momiji.spoken import LANGS, Spoken, spoken
-from companion.shared_commands import Adjust, Ask, Reply, Undo
+from companion.shared_commands import Adjust, Ask, Cancel, Reply, Undo
 from companion.voice.policy import QUERY_COMMANDS
 from companion.voice.shared_words import QUERIES, SETTINGS
-from companion.voice.sphinx import LOW, Grammar, Recognition, SphinxRecognizer
+from companion.voice.sphinx import HIGH, LOW, Grammar, Recognition, SphinxRecognizer
 from companion.voice.vosk_backend import UNKNOWN
 from stickers.colours import Colour
 
@@ -75,6 +75,7 @@ _TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _YES = ("yes", "yeah", "correct")
 _NO = ("no", "nope")
+_CANCEL = ("cancel", "no")  # objectives named in part dropped
 # The spoken queries and settings every game offers ("speak faster"): the policy applies
 # them at once.
 _QUERY_RULE = f"[the] {'(' + ' | '.join(QUERIES) + ')'} | speak {'(' + ' | '.join(SETTINGS) + ')'}"
@@ -218,6 +219,8 @@ def body_rules(ctx: MomijiContext) -> list[str]:
         alts.append(f"without {_repeat('<colour>', gone, gone)}")
     elif kind == "objectives":  # a part of the list, or all of it (adapter.pending)
         alts.append(f"[objectives] {_repeat('<objective>', 1, ctx.want - len(ctx.so_far))}")
+        if ctx.so_far:  # a part misheard is dropped by voice too
+            alts.append(_alt(_CANCEL))
     elif kind == "garden":
         alts.append(f"[garden] {_repeat('<card>', ctx.want, ctx.want)}")
     elif kind == "pile":
@@ -359,6 +362,8 @@ def read(words: str, ctx: MomijiContext) -> str | None:
     except (CompanionError, ValueError):
         return None
     text = command.text()
+    if ctx.so_far and (isinstance(command, Cancel) or command == Reply(False)):
+        return "cancel"  # the objectives named so far dropped: say them again
     if isinstance(command, Undo):
         return text  # takes a step back: the policy asks when unsure, naming the step
     if isinstance(command, Ask | Adjust):
@@ -399,6 +404,7 @@ def phrase_list(ctx: MomijiContext, lang: str) -> list[str]:
         out += [*words.verbs["colours"], *words.verbs["without"], *_colours(words, LEAVES)]
     elif kind == "objectives":
         out += [*words.verbs["objectives"], *_objectives(words, ctx.objectives)]
+        out += words.no if ctx.so_far else []  # "non": the names so far dropped
     elif kind == "garden":
         out += [*words.verbs["garden"], *_colours(words, ctx.colours),
                 *_numbers(words, range(MAX_VALUE + 1))]
@@ -467,7 +473,10 @@ def prepare(recognizer: SphinxRecognizer) -> None:
 
 
 def settled(command: str) -> float | None:
-    """Lists are always asked about: the "Yes or no?" confidence (None: decide as usual)."""
+    """Lists are always asked about: the "Yes or no?" confidence; a list begun and dropped
+    changes nothing in the game: not asked about (None: decide as usual)."""
+    if command == "cancel":
+        return HIGH
     return LOW if items(command) >= ASK_FROM_ITEMS else None
 
 
