@@ -199,3 +199,31 @@ def test_a_part_misheard_is_dropped_by_voice() -> None:
     messages = handle_recognition(session, Recognition("cancel", settled("cancel"), "no"))
     assert session.pending is None and session.step == COLOURS_CHOSEN
     assert said(messages)[-1].startswith("Which 5 objective tokens are revealed?")
+
+
+def test_scanned_typed_and_spoken_objectives_make_one_list() -> None:
+    """A token the reader cannot read is said or typed instead: whatever the order, the
+    names join the scanned ones in one list, read back whole (not two lists)."""
+    from companion.inputs.devices import handle_line
+
+    def line(text: str) -> list[str]:
+        return said(handle_line(session, text, None))
+
+    session = at_objectives()
+    assert line("cool acorns") == [  # typed (as play reads the keyboard)
+        "Objectives so far: green-brown-purple leaves and acorns. 3 more tokens."]
+    assert line("TC1:MJ:OBJECTIVE:TORII:1") == [  # then a token scanned
+        "Objectives so far: green-brown-purple leaves, acorns and torii. 2 more tokens."]
+    assert line("-") == [  # keypad minus: the last scan taken back, not the colours
+        "Taken back: torii.",
+        "Objectives so far: green-brown-purple leaves and acorns. 3 more tokens."]
+    # Said next: the voice context listens after the three names so far.
+    assert context_for(session).so_far == (Objective.COOL, Objective.ACORNS)
+    heard = "objectives cool acorns zero"
+    assert said(handle_recognition(session, Recognition(heard, 0.9, "zero"))) == [
+        "Objectives so far: green-brown-purple leaves, acorns and zero cards. 2 more tokens."]
+    assert line("torii") == [  # typed again: one list still
+        "Objectives so far: green-brown-purple leaves, acorns, zero cards and torii. "
+        "1 more token."]
+    line("TC1:MJ:OBJECTIVE:PLACED:1")
+    assert session.log[-1][0].text() == WHOLE and session.pending is None

@@ -21,14 +21,16 @@ from typing import Any
 
 from companion.cards.registry import CardRegistry, is_payload
 from companion.errors import CompanionError
-from companion.games.momiji.actions import End, Reveal
+from companion.games.momiji.actions import End, Objectives, Reveal
 from companion.games.momiji.rules import Phase
 from companion.games.momiji.scan import (
     P,
+    add_objectives,
     confirm,
     context_for,
     drop,
     handle_scan,
+    objectives_so_far,
     remove_last,
     set_aside,
     so_far,
@@ -68,11 +70,14 @@ def _line(session: Any, line: str, registry: CardRegistry | None,
         return handle_scan(session, text, registry, origin)
     ctx = context_for(session)
     ctx.prune(session)
-    g = ctx.gathering
+    g = objectives_so_far(session) or ctx.gathering  # a part said or typed joins the scans
     if g is not None:
         if not text:
             return confirm(session) or []
         command = _interpret(session, text)
+        if (g.purpose == "objectives" and isinstance(command, Objectives)
+                and len(command.objectives) < (g.wanted or 0)):
+            return add_objectives(session, command.objectives)
         if isinstance(command, Undo):
             return remove_last(session) or []
         if isinstance(command, Cancel):

@@ -17,7 +17,8 @@ a landscape used and the main done     added to a `place`; Enter places
 =====================================  ==========================================
 
 An objective token adds to the set-up list of revealed objectives (the last one applies
-it) or, during a turn, activates that objective.
+it) or, during a turn, activates that objective. Names said or typed at set-up join the same
+list (`objectives_so_far`), so a token the reader cannot read is simply said.
 
 Each scan is checked at once for what no later scan could mend (a type out of play, a
 closed pile, a mix of types no card can make legal); the pile order is checked when the
@@ -196,8 +197,8 @@ def _objective(session: Any, ctx: MomijiScanContext, objective: Objective,
         return session.execute(Activate(objective))  # the engine judges cost and availability
     if state.phase is not Phase.OBJECTIVES:
         return _not_now(session)
-    if g is None:
-        g = Gathering("objectives", state, state.to_move, tokens_for(state.count))
+    g = objectives_so_far(session, start=True)
+    assert g is not None  # the objectives phase: the list is gathered here
     why = _check(session, g, [*g.items, objective])
     if why is not None:
         return [why] + (so_far(session, g) if g.items else [])
@@ -205,6 +206,54 @@ def _objective(session: Any, ctx: MomijiScanContext, objective: Objective,
     g.origin = origin
     ctx.gathering = g
     return apply_gathering(session) if not g.missing else so_far(session, g)
+
+
+def objectives_so_far(session: Any, start: bool = False) -> Gathering | None:
+    """At set-up, the objectives named so far as one list, however they came: scanned
+    tokens are gathered here, in the order scanned (keypad minus takes back the last), and
+    a part said or typed (which the session keeps, adapter.pending) joins them. None when
+    nothing is named yet (unless `start`), outside the objectives phase, or while leaves
+    are gathered."""
+    ctx = context_for(session)
+    ctx.prune(session)
+    state = session.state
+    pending = session.pending if isinstance(session.pending, Objectives) else None
+    g = ctx.gathering
+    if state.phase is not Phase.OBJECTIVES or g is not None and g.purpose != "objectives":
+        return None
+    if g is None:
+        if pending is None and not start:
+            return None
+        g = ctx.gathering = Gathering("objectives", state, state.to_move,
+                                      tokens_for(state.count))
+    if pending is not None:
+        g.items += [o for o in pending.objectives if o not in g.items]
+        session.abandon_pending()
+    return g
+
+
+def objectives_named(session: Any) -> tuple[Objective, ...]:
+    """The objectives named so far at set-up, scanned or said (nothing changed: what a
+    voice context listens after)."""
+    g = context_for(session).gathering
+    scanned = g.items if g is not None and g.purpose == "objectives" \
+        and g.state is session.state else []
+    pending = session.pending.objectives if isinstance(session.pending, Objectives) else ()
+    return tuple(dict.fromkeys([*scanned, *pending]))
+
+
+def add_objectives(session: Any, objectives: tuple[Objective, ...]) -> list[Message]:
+    """Objectives typed, keyed or said while scanned ones wait: added to them, each as if
+    scanned (one said again is not added twice), the list read back or applied."""
+    g = objectives_so_far(session)
+    assert g is not None
+    out: list[Message] = []
+    for objective in objectives:
+        if objective not in g.items:
+            out = _objective(session, context_for(session), objective, None)
+            if out and out[0].event == "error" or context_for(session).gathering is None:
+                return out  # refused (the list stays), or the list is complete
+    return out or so_far(session, g)
 
 
 def _check(session: Any, g: Gathering, items: list[Any]) -> Message | None:

@@ -511,9 +511,13 @@ def recognize_momiji(recognizer: SphinxRecognizer, pcm: bytes, session: Any) -> 
 # -- hooks for companion/inputs/voice.py ---------------------------------------------------------
 def context_for(session: Any, private: Callable[[int], bool] | None = None) -> MomijiContext:
     """The Momiji voice context matching the session's state (it uses nothing a player told
-    privately, so `private` changes nothing)."""
+    privately, so `private` changes nothing); at set-up, after the objectives named so far,
+    scanned or said (scan.objectives_named)."""
+    from companion.games.momiji.scan import objectives_named
+
+    named = objectives_named(session)
     return momiji_context(session.state, confirming=session.awaiting_answer,
-                          pending=session.pending)
+                          pending=Objectives(named) if named else session.pending)
 
 
 class MomijiRecognizer:
