@@ -243,8 +243,9 @@ def objectives_named(session: Any) -> tuple[Objective, ...]:
 
 
 def add_objectives(session: Any, objectives: tuple[Objective, ...]) -> list[Message]:
-    """Objectives typed, keyed or said while scanned ones wait: added to them, each as if
-    scanned (one said again is not added twice), the list read back or applied."""
+    """Objectives typed or keyed while scanned ones wait: added to them, each as if scanned
+    (one named again is not added twice), the list read back or applied. (Said ones reach
+    the session, whose part joins the scans at the next scan or line.)"""
     g = objectives_so_far(session)
     assert g is not None
     out: list[Message] = []
