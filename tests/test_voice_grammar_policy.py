@@ -302,3 +302,12 @@ def test_a_doubtful_question_while_a_yes_or_no_is_awaited_is_refused() -> None:
     assert decide(heard, answering=True) == Refuse()
     assert decide(Recognition("unseen", 0.9, "unseen"), answering=True) == Accept("unseen", "")
     assert decide(Recognition("no", 0.9, "no"), answering=True) == Accept("no", "")
+
+
+def test_dropping_a_begun_list_is_never_asked_about() -> None:
+    """"cancel" drops a list begun (an offer one card short, objectives named in part): it
+    changes nothing in the game, so a doubtful one is not met with "Cancel. Yes or no?"
+    (whose "no" would keep a list the player wanted gone). Below the refusal floor, or
+    while a yes or no is awaited and doubtful, it is refused like a question."""
+    assert isinstance(decide(Recognition("cancel", 0.6, "cancel")), Accept)
+    assert isinstance(decide(Recognition("cancel", 0.45, "cancel"), answering=True), Refuse)

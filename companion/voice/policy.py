@@ -16,7 +16,7 @@ CONFIRM_THRESHOLD = 0.8
 REFUSAL = "I did not understand, please repeat."
 TOO_NOISY = ("Too much noise for me to be sure. Please repeat closer to the microphone, "
              "or use the keys.")
-QUERY_COMMANDS = ALWAYS_ANSWERED  # questions and settings: they change nothing in a game
+QUERY_COMMANDS = ALWAYS_ANSWERED  # questions, settings, cancel: they change nothing in a game
 
 
 @dataclass(frozen=True)

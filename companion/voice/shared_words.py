@@ -9,3 +9,6 @@ QUERIES: tuple[str, ...] = ("score", "board", "actions", "repeat", "help", "undo
 # Voice settings need their carrier word: a bare "slower" was heard for "score".
 SETTINGS: tuple[str, ...] = ("faster", "slower", "louder", "quieter")
 SETTING_PHRASES: dict[str, str] = {f"speak {s}": s for s in SETTINGS}
+# While a list is begun (an offer one card short, objectives named in part): it is dropped.
+CANCEL = "cancel"
+CANCEL_WORDS: tuple[str, ...] = (CANCEL, "no")

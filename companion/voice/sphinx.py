@@ -43,7 +43,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from companion.voice.decoders import Decoder, Search, import_pocketsphinx
-from companion.voice.shared_words import QUERIES, SETTINGS
+from companion.voice.shared_words import CANCEL, QUERIES, SETTINGS
 from companion.voice.workers import DecoderProcess, WorkerGone
 
 SAMPLE_RATE = 16000
@@ -59,11 +59,13 @@ COMPETITOR_OPTIONS: dict[str, float] = {"beam": 1e-30, "wbeam": 1e-20, "pbeam": 
 # other audio), and without it results differ on other utterances: a useful second opinion.
 VERIFIER_FEATURES: dict[str, str] = {"remove_noise": "no"}
 HIGH = 0.9  # every decode agrees
-# Commands that change nothing in the game, answered without a question. Undo is not one: it
-# takes back a step the table has played, and measured, an unsure "undo" was heard for
-# "gift tea Anju Anju" at 40 dB (docs/voice.md); like a move, it is applied when sure and
-# asked about when not, the question naming the step ("Undo Ana's Secret. Yes or no?").
-ALWAYS_ANSWERED = frozenset(QUERIES) - {"undo"} | frozenset(SETTINGS)
+# Commands that change nothing in the game, answered without a question: the questions, the
+# settings, and cancel (a list begun, dropped: asked about, its "no" would keep the list).
+# Undo is not one: it takes back a step the table has played, and measured, an unsure "undo"
+# was heard for "gift tea Anju Anju" at 40 dB (docs/voice.md); like a move, it is applied when
+# sure and asked about when not, the question naming the step ("Undo Ana's Secret. Yes or
+# no?").
+ALWAYS_ANSWERED = frozenset(QUERIES) - {"undo"} | frozenset(SETTINGS) | {CANCEL}
 ANSWERS = frozenset({"yes", "no"})  # a reply to a question: never itself asked about
 LOW = 0.5  # the whole-grammar competitor agrees, the other front end does not: ask for a yes
 # Below this loudness margin (dB of the speech over the noise around it, `prepare`) a command

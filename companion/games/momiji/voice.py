@@ -32,7 +32,7 @@ from companion.games.momiji.scan import objectives_named
 from companion.games.momiji.spoken import LANGS, Spoken, spoken
 from companion.shared_commands import Adjust, Ask, Cancel, Reply, Undo
 from companion.voice.policy import QUERY_COMMANDS
-from companion.voice.shared_words import QUERIES, SETTINGS
+from companion.voice.shared_words import CANCEL, CANCEL_WORDS, QUERIES, SETTINGS
 from companion.voice.sphinx import HIGH, LOW, Grammar, Recognition, SphinxRecognizer
 from companion.voice.vosk_backend import UNKNOWN
 from stickers.colours import Colour
@@ -76,7 +76,6 @@ _TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _YES = ("yes", "yeah", "correct")
 _NO = ("no", "nope")
-_CANCEL = ("cancel", "no")  # objectives named in part dropped
 # The spoken queries and settings every game offers ("speak faster"): the policy applies
 # them at once.
 _QUERY_RULE = f"[the] {'(' + ' | '.join(QUERIES) + ')'} | speak {'(' + ' | '.join(SETTINGS) + ')'}"
@@ -221,7 +220,7 @@ def body_rules(ctx: MomijiContext) -> list[str]:
     elif kind == "objectives":  # a part of the list, or all of it (adapter.pending)
         alts.append(f"[objectives] {_repeat('<objective>', 1, ctx.want - len(ctx.so_far))}")
         if ctx.so_far:  # a part misheard is dropped by voice too
-            alts.append(_alt(_CANCEL))
+            alts.append(_alt(CANCEL_WORDS))
     elif kind == "garden":
         alts.append(f"[garden] {_repeat('<card>', ctx.want, ctx.want)}")
     elif kind == "pile":
@@ -364,7 +363,7 @@ def read(words: str, ctx: MomijiContext) -> str | None:
         return None
     text = command.text()
     if ctx.so_far and (isinstance(command, Cancel) or command == Reply(False)):
-        return "cancel"  # the objectives named so far dropped: say them again
+        return CANCEL  # the objectives named so far dropped: say them again
     if isinstance(command, Undo):
         return text  # takes a step back: the policy asks when unsure, naming the step
     if isinstance(command, Ask | Adjust):
@@ -474,10 +473,9 @@ def prepare(recognizer: SphinxRecognizer) -> None:
 
 
 def settled(command: str) -> float | None:
-    """Lists are always asked about: the "Yes or no?" confidence; a list begun and dropped
-    changes nothing in the game: not asked about (None: decide as usual)."""
-    if command == "cancel":
-        return HIGH
+    """Lists are always asked about: the "Yes or no?" confidence (None: decide as usual)."""
+    if command == CANCEL:
+        return HIGH  # changes nothing: pocketsphinx need not decode it a third time
     return LOW if items(command) >= ASK_FROM_ITEMS else None
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, Lexicon, lexicon
-from companion.voice.shared_words import QUERIES, SETTINGS
+from companion.voice.shared_words import CANCEL_WORDS, QUERIES, SETTINGS
 from companion.voice.vosk_backend import UNKNOWN
 
 # The context-independent phones of the en-us acoustic model; one pseudo-word each.
@@ -33,7 +33,6 @@ GARBAGE_WORDS: dict[str, str] = {GARBAGE_PREFIX + p.lower(): p for p in PHONES}
 GRAMMAR_EXCLUDE = frozenset({"lute"})
 _YES = ("yes", "yeah", "yep", "correct")
 _NO = ("no", "nope", "cancel")
-_CANCEL = ("cancel", "no")  # a begun offer dropped
 
 
 def _alt(words: Iterable[str]) -> str:
@@ -81,7 +80,7 @@ def _complete_rules(ctx: Context) -> list[str]:
     """The cards a begun offer lacks (or the whole offer said again), or cancel."""
     lacking = ctx.token.cards - len(ctx.offered)
     return [" [and] ".join(["[the] <card>"] * lacking), *_action_rules(ctx.allowed),
-            _alt(_CANCEL)]
+            _alt(CANCEL_WORDS)]
 
 
 def _pair_rule() -> str:

@@ -41,8 +41,6 @@ def settled(command: str) -> float | None:
     questions are always answered. None: decode again. Every engine takes it, on the
     grammar path and the phrase path alike (a Spanish competition with "rojo" heard as
     "rosa" was applied unasked at 0.81 when the phrase path had no cap)."""
-    if command == "cancel":
-        return HIGH  # a begun offer dropped: nothing in the game changes
     if command.split()[0] in ASK_ABOUT:
         return LOW
     return HIGH if command in ALWAYS_ANSWERED else None

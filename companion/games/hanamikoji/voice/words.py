@@ -21,6 +21,7 @@ from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.interpret import Choose
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.lexicon import fold, lexicon
+from companion.voice.shared_words import CANCEL
 from companion.voice.vosk_backend import vosk_result
 
 _MAX_PHRASE = 3  # longest phrase in any lexicon ("service de the", "grappe de raisin")
@@ -137,7 +138,7 @@ def _offer(token: Token, cards: list[Item], ctx: Context) -> str | None:
 def _complete(units: list[_Unit], ctx: Context) -> str | None:
     """In a begun offer: the cards it lacks ("the tea"), the whole offer again, or no."""
     if [u.kind for u in units] == ["no"]:
-        return "cancel"
+        return CANCEL
     if units[0].kind in ("token", "tokword"):
         return _action(units, ctx)
     cards = _cards(units[1:] if units[0].kind == "take" else units)
