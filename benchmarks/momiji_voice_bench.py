@@ -78,6 +78,7 @@ from companion.games.momiji.rules import (  # noqa: E402
     Phase,
     State,
     apply,
+    begins_objectives,
     legal_actions,
     new_game,
     reveal_size,
@@ -585,9 +586,11 @@ def decode(recognizer: Any, engine: Any, pcm: bytes, case: MomijiCase, snr: int,
 
 
 def _part(command: str, case: MomijiCase) -> bool:
-    """Whether `command` only begins a list of objectives (the session keeps it)."""
-    return (case.context.kind == "objectives" and command.startswith("objectives ")
-            and len(command.split()) - 1 < case.context.want)
+    """Whether `command` only begins a list of objectives (the session keeps it; heard,
+    it was checked by the voice reading, so the rules do not refuse it here)."""
+    state = case.context.state
+    return (command.startswith("objectives ") and state is not None
+            and begins_objectives(state, parse_action(command)))
 
 
 def _next_parts(recognizer: Any, command: str, case: MomijiCase, later: list[bytes],

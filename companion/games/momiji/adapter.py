@@ -9,14 +9,14 @@ from companion.errors import CompanionError
 from companion.games.base import NarratedGame
 from companion.games.momiji import narrate
 from companion.games.momiji.actions import Action, Objectives, parse_action
-from companion.games.momiji.data import MAX_PLAYERS, MIN_PLAYERS, tokens_for
+from companion.games.momiji.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.momiji.interpret import Command, interpret
 from companion.games.momiji.rules import (
     Event,
     Phase,
     State,
     apply,
-    check_objectives,
+    begins_objectives,
     legal_actions,
     new_game,
 )
@@ -71,15 +71,10 @@ class Momiji(NarratedGame):
         """Objectives named in parts at set-up (a long list is hard to say, or to hear, in
         one breath): a list short of the tokens revealed is kept, each name checked now;
         the part that completes it reveals them. Every other command is whole."""
-        if not isinstance(command, Objectives) or state.phase is not Phase.OBJECTIVES:
-            return None
-        if not command.objectives or len(command.objectives) >= tokens_for(state.count):
-            return None
         try:
-            check_objectives(state, command.objectives, whole=False)
+            return command if begins_objectives(state, command) else None
         except CompanionError as error:
             raise _worded(error) from None
-        return command
 
     def simulator(self) -> Simulator:
         from companion.games.momiji.simulate import Simulation

@@ -415,6 +415,18 @@ def check_objectives(state: State, objectives: tuple[Objective, ...], whole: boo
             )
 
 
+def begins_objectives(state: State, action: object) -> bool:
+    """Whether `action` names only the first of the objectives revealed at set-up (named in
+    parts: kept until the last part, adapter.pending); IllegalAction if those cannot begin
+    them (a type out of play, a name twice)."""
+    if not isinstance(action, Objectives) or state.phase is not Phase.OBJECTIVES:
+        return False
+    if not 0 < len(action.objectives) < tokens_for(state.count):
+        return False
+    check_objectives(state, action.objectives, whole=False)
+    return True
+
+
 def _objectives(state: State, action: Objectives) -> tuple[State, tuple[Event, ...]]:
     check_objectives(state, action.objectives)
     new = replace(state, available=action.objectives, phase=Phase.GARDEN)

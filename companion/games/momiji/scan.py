@@ -217,18 +217,17 @@ def objectives_so_far(session: Any, start: bool = False) -> Gathering | None:
     ctx = context_for(session)
     ctx.prune(session)
     state = session.state
-    pending = session.pending if isinstance(session.pending, Objectives) else None
     g = ctx.gathering
     if state.phase is not Phase.OBJECTIVES or g is not None and g.purpose != "objectives":
         return None
+    named = objectives_named(session)
     if g is None:
-        if pending is None and not start:
+        if not named and not start:
             return None
         g = ctx.gathering = Gathering("objectives", state, state.to_move,
                                       tokens_for(state.count))
-    if pending is not None:
-        g.items += [o for o in pending.objectives if o not in g.items]
-        session.abandon_pending()
+    g.items = list(named)
+    session.abandon_pending()  # the part said or typed is in the list now
     return g
 
 

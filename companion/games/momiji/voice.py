@@ -27,7 +27,7 @@ from companion.games.momiji.data import (
     tokens_for,
 )
 from companion.games.momiji.interpret import Command, interpret, parse_command
-from companion.games.momiji.rules import Phase, State, apply, check_objectives, main_possible
+from companion.games.momiji.rules import Phase, State, apply, begins_objectives, main_possible
 from companion.games.momiji.scan import objectives_named
 from companion.games.momiji.spoken import LANGS, Spoken, spoken
 from companion.shared_commands import Adjust, Ask, Cancel, Reply, Undo
@@ -375,18 +375,11 @@ def read(words: str, ctx: MomijiContext) -> str | None:
     try:
         # A misheard command is far likelier than a player asking for an illegal move: what
         # the rules refuse is refused here, not offered for a yes.
-        if _part(command, ctx):  # the first objectives of a list named in parts
-            check_objectives(state, command.objectives, whole=False)
-        else:
+        if not begins_objectives(state, command):  # a part of the objectives is kept
             apply(state, command)  # type: ignore[arg-type]
     except CompanionError:
         return None
     return text
-
-
-def _part(command: Command, ctx: MomijiContext) -> bool:
-    return (ctx.kind == "objectives" and isinstance(command, Objectives)
-            and 0 < len(command.objectives) < ctx.want)
 
 
 # -- other languages: a bag of phrases -------------------------------------------------------
