@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import random
 import sys
@@ -545,21 +546,22 @@ def run_lang(lang: str, args: argparse.Namespace, seeds: list[int], per_seed: in
                     said = [vb.mix(p, noise, snr, frng, babble) for p in parts]
                     if said:  # in parts: the first is decoded, the whole list is not
                         pcm, said = said[0], said[1:]
-
-                    def rest(names: tuple[Objective, ...], snr: int = snr, noise: str = noise,
-                             voice: str = voice, rate: int = rate, pitch: int = pitch,
-                             tag: str = f"{seed}-{lang}-rest-{index}",
-                             babble: vb.Babble = babble) -> bytes:
-                        """The names not heard yet, said once the list so far is read back
-                        with how many are missing (speech and noise of their own)."""
-                        text = Speaker(lang, random.Random(tag)).say(Objectives(names))
-                        own = np.random.default_rng(list(f"{tag}-{snr}-{noise}".encode()))
-                        return vb.mix(vb.synth(text, voice, rate, pitch), noise, snr, own,
-                                      babble)
+                    rest = functools.partial(
+                        say_rest, lang=lang, tag=f"{seed}-{lang}-rest-{index}", voice=voice,
+                        rate=rate, pitch=pitch, snr=snr, noise=noise, babble=babble)
                     result.outcomes.append(decode(recognizer, engine, pcm, case, snr, noise,
                                                   voice, args, said, rest))
         result.dropped += maker.dropped
     return result
+
+
+def say_rest(names: tuple[Objective, ...], *, lang: str, tag: str, voice: str, rate: int,
+             pitch: int, snr: int, noise: str, babble: vb.Babble) -> bytes:
+    """The objectives not heard yet, said once the list so far is read back with how many
+    are missing (speech and noise draws of their own, from `tag`)."""
+    text = Speaker(lang, random.Random(tag)).say(Objectives(names))
+    own = np.random.default_rng(list(f"{tag}-{snr}-{noise}".encode()))
+    return vb.mix(vb.synth(text, voice, rate, pitch), noise, snr, own, babble)
 
 
 def decode(recognizer: Any, engine: Any, pcm: bytes, case: MomijiCase, snr: int, noise: str,
