@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.voice import calibration
+from companion.voice import calibration, yesno
 from companion.voice.decoders import Cancelled
 from companion.voice.mapper import (
     Graph,
@@ -262,6 +262,10 @@ class WhisperRecognizer:
         heard = Recognition(command, confidence, words)
         if not english and not constrained:
             heard = uncalibrated(heard, pcm)
+        # A yes or no stands only where the transcript written freely says it (yesno.py):
+        # the free greedy one beside the limited beam, else the free beam's best.
+        heard = yesno.screened(heard, free_text if free_text is not None else (
+            hyps[0][0] if hyps else None), reading, lambda text: words_of(text, english))
         if heard.command is None or heard.confidence < REFUSE_BELOW:
             if begun is not None and hyps:
                 short = map_hypotheses(hyps, begun[0], begun[1], english)
