@@ -115,6 +115,7 @@ class WhisperRecognizer:
         self.constrain = constrain
         self._suppressed: OrderedDict[tuple[str, ...], list[int]] = OrderedDict()
         self.evidence: dict = {}  # the last decode's scored sentences (the benchmark's dump)
+        self._last_encoded: tuple[bytes, Any] | None = None
         cores = os.cpu_count() or 1
         # Two workers (CTranslate2 replicas sharing the weights) run a decode's independent
         # passes at once: the free transcript beside the limited beam, the scored sentences
@@ -317,6 +318,7 @@ class WhisperRecognizer:
             encoded = self._model.encode(
                 ctranslate2.StorageView.from_array(features[None]), to_cpu=False)
             self._check(generation)
+            self._last_encoded = (pcm, encoded)  # for `encode` (the enrolled recognizer)
             prompt = self._prompt(prompt_words)
             # The prompt counts in max_length: the cap is on the answer's tokens.
             constrained = self._constrained()
@@ -336,6 +338,26 @@ class WhisperRecognizer:
         tok = self._tokenizer
         return [(tok.decode(ids), score) for ids, score in zip(
             result.sequences_ids, result.scores, strict=True)], encoded, free_text
+
+    def encode(self, pcm: bytes) -> Any:
+        """The encoder's frames (numpy, frames x width, 50 a second) of `pcm` in the decode's
+        window; the last decode's own when it was of this audio (no second pass). What the
+        enrolled recognizer compares (enrolled_engine.py)."""
+        import ctranslate2
+        import numpy as np
+
+        last = self._last_encoded
+        if last is not None and last[0] is pcm:
+            return np.asarray(last[1])[0]
+        self.ready()
+        audio = np.frombuffer(pcm, dtype=np.int16).astype(np.float32) / 32768.0
+        window = max(self.window, min(30.0, math.ceil(audio.size / 16000)))
+        features = log_mel(audio, window,
+                           self._model.n_mels if hasattr(self._model, "n_mels") else 80)
+        with self._lock:
+            encoded = self._model.encode(ctranslate2.StorageView.from_array(features[None]),
+                                         to_cpu=True)
+        return np.asarray(encoded)[0]
 
     def _max_tokens(self) -> int:
         return MAX_TOKENS if self.lang == "en" else MAX_TOKENS_OTHER
