@@ -64,8 +64,9 @@ SURE = Match("three", 0.1, 0.1)
 @pytest.mark.parametrize(("whisper", "match", "decision", "command"), [
     # Both read the same: applied, even where Whisper alone would have asked.
     (Recognition("reveal scroll", 0.6, "three"), SURE, Accept, "reveal scroll"),
-    # They differ: the enrolled reading is asked about, never applied.
-    (Recognition("reveal flower", 0.95, "seven"), SURE, Confirm, "reveal scroll"),
+    # They differ: asked about, never applied.
+    (Recognition("reveal flower", 0.95, "seven"), SURE, Confirm, "reveal flower"),
+    # Whisper heard nothing valid: the enrolled reading, asked about.
     (Recognition(None, 0.1, ""), SURE, Confirm, "reveal scroll"),
     # A word enrolled but not valid now ("eight" where one to seven name a card): refused.
     (Recognition("reveal flower", 0.95, "seven"), Match("eight", 0.1, 0.1), Refuse, None),
