@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import locale
 import os
 import sys
 from collections.abc import Sequence
@@ -13,22 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.registry import default_game, game_names, load_game, resume_command
-from companion.narrate.catalogue import LANGUAGES, available
+from companion.language import default_language, system_language
+from companion.narrate.catalogue import LANGUAGES
+from companion.setup_notices import SetupNotices, speech_problems
 
-
-def system_language() -> str:
-    """The system's language if the companion speaks it, else French (the seeds' language;
-    docs/playing.md says so)."""
-    candidates = [os.environ.get(v, "") for v in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
-    if not any(candidates):  # no locale in the environment (Windows, macOS apps): ask Python,
-        # which would otherwise report the C locale of a Linux box as en_US
-        with contextlib.suppress(ValueError):
-            candidates.append(locale.getlocale()[0] or "")
-    for value in candidates:
-        code = value.split(":")[0][:2].lower()
-        if code in LANGUAGES and available(code):
-            return code
-    return "fr"
+__all__ = ["default_language", "system_language", "main"]
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
@@ -38,7 +26,8 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", nargs="?", default=default, choices=game_names(),
                         help=f"the game (default: {default or 'none installed'})")
     parser.add_argument("--lang", choices=LANGUAGES,
-                        help="language (default: the system's, else fr)")
+                        help="language (default: the one chosen at set-up, else the system's; "
+                             "English for the C locale, French for a language not spoken)")
 
 
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -98,7 +87,7 @@ def run_play(args: argparse.Namespace) -> int:
     from companion.store import GameStore, default_path
 
     game = load_game(args.game)
-    lang = args.lang or system_language()
+    lang = args.lang or default_language()
     catalogue = Catalogue(lang, games=(game.name,))
     # Everything that can refuse the command line is checked before a game is written.
     if args.script is not None and not args.script.is_file():
@@ -141,8 +130,9 @@ def run_play(args: argparse.Namespace) -> int:
         speaker, notice = open_speaker(lang, settings, enabled=True, out_dir=args.speech_out)
     catalogue.verbosity = verbosity or "normal"
     out = Output(catalogue, json_mode=args.json, speaker=speaker)
-    if notice is not None:
-        out.notice("notice", catalogue.word("messages", "speech_unavailable"))
+    # Problems of set-up (speech, earbuds, devices, voice) are said before the game's first
+    # announcement, so that its prompt stays the last thing heard.
+    early = SetupNotices(out, speech_problems(notice, session.names))
 
     # Live play (keyboard, keypad, readers, voice): every new input silences the voice.
     # A script is heard to the end instead.
@@ -154,10 +144,7 @@ def run_play(args: argparse.Namespace) -> int:
 
         web = attach_web(hub, session, out, args.web_host, args.web_port)
     if args.resume and saved is None:
-        out.emit([Message("info", "nothing_to_resume")])
-    out.emit(session.resume() if saved is not None else session.start())
-    source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
-    hub.add_lines(source, "script" if args.script else "keyboard")
+        early.emit([Message("info", "nothing_to_resume")])
     registry = None
     if game.devices() is not None:
         from companion.cards.registry import open_registry
@@ -165,15 +152,18 @@ def run_play(args: argparse.Namespace) -> int:
 
         registry, problem = open_registry(args.registry)
         if problem is not None:
-            out.emit([Message("error", "cards.registry_unreadable", {"reason": problem})])
-        attach_devices(hub, args, out.emit)
+            early.emit([Message("error", "cards.registry_unreadable", {"reason": problem})])
+        attach_devices(hub, args, early.emit)
     voice = None
     if args.voice:
         from companion.inputs.voice import attach_voice
 
-        voice = attach_voice(hub, session, args.voice, out.emit, args.voice_profile,
+        voice = attach_voice(hub, session, args.voice, early.emit, args.voice_profile,
                              engine=args.engine, whisper_model=args.whisper_model,
                              private=out.has_earpiece)
+    early.release(session.resume() if saved is not None else session.start())
+    source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
+    hub.add_lines(source, "script" if args.script else "keyboard")
     quitting = False  # `quit` said: the loop ends
     try:
         for item in hub:

@@ -55,14 +55,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def run_practice(args: argparse.Namespace) -> int:
-    from companion.cli import system_language
+    from companion.language import default_language
     from companion.narrate.catalogue import Catalogue
     from companion.output import Output
     from companion.session import Session
     from companion.store import GameStore, default_path
 
     game = load_game(args.game)
-    lang = args.lang or system_language()
+    lang = args.lang or default_language()
     catalogue = Catalogue(lang, games=(game.name,))
     hooks = game.practice()
     params = {"game": game.name.capitalize()}
@@ -80,7 +80,9 @@ def run_practice(args: argparse.Namespace) -> int:
     saved = store.last_unfinished(game.name) if args.resume else None
     if saved is not None and "practice" not in saved.config:
         saved = None  # a table game is resumed by `companion play --resume`
-    resume = "companion practice --resume" + (f" --db {args.db}" if args.db else "")
+    from companion.launcher import command
+
+    resume = f"{command()} practice --resume" + (f" --db {args.db}" if args.db else "")
     if saved is not None:
         config = dict(saved.config)
         lang = config.get("lang", lang)
@@ -106,8 +108,12 @@ def run_practice(args: argparse.Namespace) -> int:
         settings, _ = load_settings()
         if args.earbud:
             settings = replace(settings, private_outputs=((f"player:{PLAYER}", args.earbud),))
-        speaker, _ = open_speaker(lang, settings, enabled=True)
+        speaker, notice = open_speaker(lang, settings, enabled=True)
     out = Output(catalogue, json_mode=args.json, speaker=speaker)
+    if not args.no_speech:  # why the voice or the earbud cannot start, before the game
+        from companion.setup_notices import speech_problems
+
+        out.emit(speech_problems(notice, session.names))
     interactive = args.script is None
     pause = args.pause if args.pause is not None else (1.0 if interactive else 0.0)
     table = Table(session, hooks, out, pause, interactive)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -46,21 +47,50 @@ def test_quit_and_new_game_are_shared_commands_in_every_language(game):
         assert parse(command.text()) == command
 
 
-def _run(args: list[str], stdin: str) -> list[dict]:
+def _run(args: list[str], stdin: str, env: dict[str, str] = ENV) -> list[dict]:
     proc = subprocess.run([sys.executable, "-m", "companion", *args], input=stdin,
-                          capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=60)
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     return [json.loads(line) for line in proc.stdout.splitlines()]
 
 
+def _without_companion(env: dict[str, str]) -> dict[str, str]:
+    """`env` with a PATH on which no `companion` is found (a shell after scripts/play.sh)."""
+    dirs = env.get("PATH", "").split(os.pathsep)
+    return {**env, "PATH": os.pathsep.join(d for d in dirs
+                                          if d and not (Path(d) / "companion").exists())}
+
+
 def test_quit_says_the_game_is_saved_and_how_to_resume_it(tmp_path):
     db = tmp_path / "my games.db"
-    records = _run([*BASE, "--db", str(db)], "gift flute fan tea\nquitter\nscore\n")
+    records = _run([*BASE, "--db", str(db)], "gift flute fan tea\nquitter\nscore\n",
+                   _without_companion(ENV))
     assert records[-1]["event"] == "quit"  # nothing after quit is read
+    # This PATH has no `companion` (as a shell after scripts/play.sh may not): the command
+    # said is the one that runs this companion, and it works as said.
+    here = Path(sys.executable).with_name("companion")
     assert records[-1]["text"] == (
-        f"The game is saved. To go on with it: companion play --resume --db '{db}'.")
+        f"The game is saved. To go on with it: {here} play --resume --db '{db}'.")
     assert GameStore(db).last_unfinished().steps == ("gift flute fan tea",)
+    said = records[-1]["text"].partition("To go on with it: ")[2].rstrip(".")
+    again = subprocess.run([*shlex.split(said), "--no-speech", "--json"], input="score\n",
+                           capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=60)
+    assert json.loads(again.stdout.splitlines()[0])["event"] == "resumed", again.stderr
+
+
+def test_the_resume_command_is_companion_when_the_path_finds_it(tmp_path):
+    """The set-up puts `companion` on the player's PATH (~/.local/bin): then it is named
+    plainly."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "companion").symlink_to(Path(sys.executable).with_name("companion"))
+    env = {**ENV, "PATH": f"{bin_dir}{os.pathsep}{ENV.get('PATH', '')}"}
+    proc = subprocess.run([sys.executable, "-m", "companion", *BASE, "--db",
+                           str(tmp_path / "g.db")], input="quit\n", capture_output=True,
+                          text=True, env=env, cwd=ROOT, timeout=60)
+    last = json.loads(proc.stdout.splitlines()[-1])
+    assert last["text"].startswith("The game is saved. To go on with it: companion play ")
 
 
 def test_end_of_input_says_it_too_and_names_a_game_other_than_hanamikoji(tmp_path):
@@ -68,7 +98,7 @@ def test_end_of_input_says_it_too_and_names_a_game_other_than_hanamikoji(tmp_pat
     records = _run(["play", "momiji", "--no-speech", "--json", "--lang", "en", "--players",
                     "Ana", "Ben", "--db", db], "")  # Ctrl-D at once
     assert records[-1]["event"] == "quit"
-    assert f"companion play momiji --resume --db {db}" in records[-1]["text"]
+    assert f"companion play momiji --resume --db {db}." in records[-1]["text"]
 
 
 def test_ctrl_c_says_the_game_is_saved(tmp_path):

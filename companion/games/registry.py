@@ -107,7 +107,9 @@ def default_game() -> str | None:
 
 def resume_command(name: str, db: str | None = None) -> str:
     """The command that continues a saved game of `name` (kept in the log at `db`)."""
-    words = ["companion", "play"] + ([] if name == default_game() else [name]) + ["--resume"]
+    from companion.launcher import command
+
+    words = [command(), "play"] + ([] if name == default_game() else [name]) + ["--resume"]
     if db is not None:
         words += ["--db", shlex.quote(db)]
     return " ".join(words)

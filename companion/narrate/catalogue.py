@@ -253,8 +253,13 @@ class Catalogue:
             return message.key
         if isinstance(template, dict):
             template = choose(template, self.lang, int(message.params.get("n", 0))) or ""
+        params = message.params
+        if "{companion}" in str(template):  # the command that runs the companion here
+            from companion.launcher import command
+
+            params = {"companion": command(), **params}
         try:
-            text = _Formatter(self).vformat(str(template), (), message.params)
+            text = _Formatter(self).vformat(str(template), (), params)
         except (KeyError, IndexError, ValueError, AttributeError):
             text = str(template)
         # A whole announcement (not a part of one) starts as a sentence does, even when it
