@@ -17,7 +17,17 @@ from companion.errors import CompanionError, ConfirmFirst, IllegalAction
 from companion.games.protocol import Game
 from companion.games.registry import resume_command
 from companion.narrate.message import Message, Priority
-from companion.shared_commands import Adjust, Ask, Cancel, NewGame, Query, Quit, Reply, Undo
+from companion.shared_commands import (
+    Adjust,
+    Ask,
+    Cancel,
+    Explain,
+    NewGame,
+    Query,
+    Quit,
+    Reply,
+    Undo,
+)
 from companion.store import GameRecord, GameStore, WriteReport
 
 T = TypeVar("T")
@@ -201,7 +211,7 @@ class Session:
         """Carry out a command value: typed lines, keys, scans and voice all end here."""
         if self._confirming is not None and command == self._asked_by:
             command = Reply(True)  # the same command again (one key on a keypad) is a yes
-        if self._confirming is not None and not isinstance(command, (Reply, Ask)):
+        if self._confirming is not None and not isinstance(command, (Reply, Ask, Explain)):
             self._confirming = None  # a new command replaces an unanswered question
         try:
             return self._execute(command)
@@ -246,6 +256,10 @@ class Session:
     def _execute(self, command: Any) -> list[Message]:
         if isinstance(command, Ask):
             return self._ask(command.query)
+        if isinstance(command, Explain):  # "position 3": answered by the game, if it can
+            explain = getattr(self._game, "explain", None)
+            answer = explain(command.subject, self._state, self._names) if explain else []
+            return self._announce(answer or self._prompt())
         if isinstance(command, Undo):
             return self._undo()
         if isinstance(command, Quit):
