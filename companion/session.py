@@ -204,8 +204,31 @@ class Session:
         try:
             command = self.interpret(line)
         except CompanionError as error:
-            return self._refuse(error)
+            return self._suggest(error) or self._refuse(error)
         return self.execute(command)
+
+    def _suggest(self, error: CompanionError, tries: int = 3) -> list[Message]:
+        """A slip ("secrte") that a known word would make a command: asked as a question
+        ("Did you mean secret?"), which only a yes carries out. A told card is not said
+        (the line's public text is)."""
+        corrected = error.params.get("corrected") if error.key == "unknown_word" else None
+        for _ in range(tries):  # several slips in one line: each word guessed in turn
+            if not corrected:
+                return []
+            try:
+                command = self.interpret(corrected)
+            except CompanionError as again:
+                corrected = again.params.get("corrected") if again.key == "unknown_word" else None
+                continue
+            public = self._game.public_text(command) if hasattr(command, "text") else ""
+            said = corrected if public == command.text() else public
+            self._confirming, self._asked_by = command, None
+            self._question = Message("confirm", "did_you_mean",
+                                     {"word": error.params.get("word", ""), "line": said},
+                                     {"code": "did_you_mean", "command": public},
+                                     Priority.PROMPT)
+            return self._announce([self._question])
+        return []
 
     def execute(self, command: Any) -> list[Message]:
         """Carry out a command value: typed lines, keys, scans and voice all end here."""
