@@ -31,6 +31,12 @@ from companion.shared_commands import (
 from companion.store import GameRecord, GameStore, WriteReport
 
 T = TypeVar("T")
+# Said whole every time: answers to questions, refusals, the companion's own questions,
+# settings and what concerns the log (the rest is said short once heard in a game).
+WHOLE_EVENTS = frozenset({
+    "error", "confirm", "repeat", "help", "score", "board", "actions", "unseen", "turn",
+    "hint", "quit", "storage", "setting", "notice", "info", "resumed", "undo", "game_over",
+})
 
 
 def per_session(factory: Callable[[], T]) -> Callable[[Any], T]:
@@ -77,6 +83,8 @@ class Session:
         self._history: list[list[Message]] = []
         self._cursor: int | None = None  # position while stepping back through history
         self._last_step: list[Message] = []  # the narration of the last accepted step
+        # What the table has heard in this game (a prompt per player): said short again
+        self._heard: set[str] = set()
         if steps:  # a resumed game: back and forward step through its narration again
             self._announce(game.start(self._state, self._names) + self._prompt())
         for text in steps:
@@ -179,6 +187,7 @@ class Session:
     def resume(self) -> list[Message]:
         """Where the game stands. The last step is said again: it was written before it was
         announced, and whether it was heard before the companion stopped cannot be known."""
+        self._heard.clear()  # a resumed game is heard in full again, once
         intro = [Message("resumed", "resumed", {"steps": len(self._log), "n": len(self._log)})]
         if self._last_step:
             intro += [Message("repeat", "last_step")]
@@ -336,6 +345,7 @@ class Session:
             raise IllegalAction("new_game_later", "a new game starts once this one is over")
         self._initial = self._state = self._game.new_state(self._config)
         self._log, self._pending, self._confirming, self._last_step = [], None, None, []
+        self._heard.clear()
         self._notes += self._write("new")
         return self.start()
 
@@ -385,6 +395,9 @@ class Session:
             return self._announce(self._prompt())
         if query is Query.HINT:
             return self._announce(self._hint())
+        if query is Query.HELP:  # the help, then what is expected now in full
+            answer = self._game.query(query, self._state, self._names)
+            return self._announce(answer + self._prompt(), whole=True)
         return self._announce(self._game.query(query, self._state, self._names))
 
     def _hint(self) -> list[Message]:
@@ -421,7 +434,22 @@ class Session:
         refusal = Message("error", f"error.{error.key}", params, data, Priority.REFUSAL)
         return self._announce([refusal] + self._prompt())
 
-    def _announce(self, messages: list[Message]) -> list[Message]:
+    def _again(self, message: Message) -> Message:
+        """The message marked `short` if the table heard it before in this game (every
+        player at the table hears each prompt, whoever it is for); answers to questions,
+        refusals and the companion's questions stay whole."""
+        if message.private_to is not None or message.event in WHOLE_EVENTS or message.short:
+            return message
+        heard = message.key
+        if heard in self._heard:
+            return replace(message, short=True)
+        self._heard.add(heard)
+        return message
+
+    def _announce(self, messages: list[Message], whole: bool = False) -> list[Message]:
+        """Keep the public part for back and repeat; `whole`: said in full (help)."""
+        if not whole:
+            messages = [self._again(m) for m in messages]
         public = [m for m in messages if m.private_to is None]
         if public:
             self._history.append(public)
@@ -429,6 +457,14 @@ class Session:
         return messages
 
     def _replay(self, index: int) -> list[Message]:
+        """An announcement said again in full. One that is not the latest is marked as
+        earlier, with how far back it is, and its questions are left out: they are not
+        waiting any more (what is expected now is the latest announcement's)."""
         if not self._history or index < 0:
             return [Message("repeat", "nothing_to_repeat")]
-        return [replace(m, event="repeat") for m in self._history[index]]
+        back = len(self._history) - 1 - index
+        said = [replace(m, event="repeat", short=False) for m in self._history[index]
+                if not (back and m.priority is Priority.PROMPT)]
+        if not back:
+            return said
+        return [Message("repeat", "earlier", {"n": back}), *said]

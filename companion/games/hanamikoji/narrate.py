@@ -87,6 +87,9 @@ def events(evs: Sequence[Event], state: State, names: Names) -> list[Message]:
     out: list[Message] = []
     for ev in evs:
         out.extend(_event(ev, state, names))
+    if state.phase is Phase.REVEAL and not any(isinstance(ev, Revealed) for ev in evs):
+        # the round's last action: said once, before the reveal prompts
+        out.append(Message("all_played", "all_played"))
     return out
 
 
