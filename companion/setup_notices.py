@@ -38,7 +38,7 @@ class SetupNotices:
         else:
             self._held.extend(messages)
 
-    def release(self, opening: list[Message]) -> None:
-        """The held problems, then the opening (its prompt last), as one announcement."""
+    def held(self) -> list[Message]:
+        """What was held, to be said before the opening; from now on, said at once."""
         held, self._held = self._held or [], None
-        self._out.emit(held + opening)
+        return held
