@@ -157,7 +157,7 @@ BARE = {
     "en": r"\{(?!n\})(?P<name>\w+)\} (are|is|cards?|acorns?)\b",
     "fr": r"\{(?!n\})(?P<name>\w+)(:card)?\} (sur \{\w+\} )?(sont|est|enregistrées)\b",
     "es": r"(se han visto|han) \{(?!n\})(?P<name>\w+)\}",
-    "uk": r"$^",
+    "uk": r"(?P<name>(?!))",  # Ukrainian says its counts through plural tables only
 }
 # Placeholders that are no counts, and `total` (a whole set of cards: 7, 8 or 21, never 1).
 ALLOWED_BARE = {"game", "path", "word", "companion", "player", "players", "device", "name",
