@@ -71,6 +71,9 @@ class Game(Protocol):
         """The action's text as the table saw it (a Secret without its card), for --json."""
         ...
     def locales(self) -> Traversable | None: ...
+    # Optional, looked up by the session: `explain(subject, state, names)` answers
+    # "position 3" / "what is 3" (shared_commands.Explain) with Messages; without it, or
+    # with no answer, the prompt is said.
 
     # -- optional hooks (None: the game has no such capability) -------------------------
     def devices(self) -> DeviceHooks | None: ...
@@ -160,6 +163,11 @@ class CardHooks(Protocol):
     `enrolment` lists the kinds a reader's tags are enrolled for, in the order they are
     asked (empty: printed labels only). `sticker_plan(lang, item_points)`, when the game
     has one, is the volunteer's checklist of tactile stickers for one copy.
+
+    Optional (the sticker quiz and the guided game use them when present): `feel(ref)`,
+    the piece's stickers as a companion.cards.feel.Feel (None when the rules do not say),
+    `key(ref)`, what a player keys for the piece in play, and `named(ref)`, the piece
+    said without its copy number.
     """
 
     code: str
@@ -257,6 +265,10 @@ class PracticeHooks(Protocol):
 
     levels: tuple[str, ...]
 
+    def config(self) -> Mapping[str, Any]:
+        """What the game adds to a new practice game's settings (Hanamikoji: the hands are
+        known, since the companion deals them)."""
+        ...
     def chance(self, state: State, config: Mapping[str, Any]) -> Action | None: ...
     def decide(self, state: State, seat: int, config: Mapping[str, Any],
                step: int) -> Action: ...
