@@ -214,7 +214,7 @@ def run_answers(data: Path, which: str, snrs: tuple[str, ...], limit: int | None
                 verbose: bool) -> list[Outcome]:
     recognizer = HanamikojiRecognizer(whisper())
     ctx = Context.confirm()
-    clips = [c for c in speech_commands(data) if in_set(c, which)][:limit]
+    clips = [c for c in speech_commands(data) if in_set(c, which)][::EVERY][:limit]
     out = []
     for n, clip in enumerate(clips):
         pcm = read_wav(clip.path)
@@ -234,10 +234,13 @@ def _reveal_truth(word: str) -> str | None:
     return normalize(word, "en", Context.reveal())
 
 
+EVERY = 1  # --every
+
+
 def digit_tests(data: Path, which: str, limit: int | None) -> list[Clip]:
     clips = [digit_clip(data, d, s, t) for s in digit_speakers(data) for t in TEST_TAKES
              for d in range(10)]
-    return [c for c in clips if in_set(c, which)][:limit]
+    return [c for c in clips if in_set(c, which)][::EVERY][:limit]
 
 
 def run_digits(data: Path, which: str, snrs: tuple[str, ...], limit: int | None,
@@ -373,12 +376,16 @@ def main(argv: list[str] | None = None) -> int:
                         choices=("tune", "report", "all"))
     parser.add_argument("--snrs", nargs="+", default=list(SNRS), choices=SNRS)
     parser.add_argument("--limit", type=int, default=None, help="clips per part (a quick run)")
+    parser.add_argument("--every", type=int, default=1,
+                        help="keep one test clip in this many (a shorter run, same spread)")
     parser.add_argument("--langs", nargs="+", default=["fr", "es", "uk"])
     parser.add_argument("--no-whisper", action="store_true",
                         help="enrolled: the enrolled recognizer alone")
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--write-docs", action="store_true")
     args = parser.parse_args(argv)
+    global EVERY
+    EVERY = args.every
     data = find_data()
     if data is None:
         print("realspeech_bench: skipped: the real recordings are not here (looked in "
@@ -418,7 +425,8 @@ def main(argv: list[str] | None = None) -> int:
                                      "words") + (
                 f"\n\nMedian match time: {statistics.median(o.match_ms for o in res):.0f} ms."))
     seconds = time.perf_counter() - started
-    head = (f"Set: {args.which}; run {seconds:.0f} s; load average at the start "
+    head = (f"Set: {args.which}" + (f", one test clip in {args.every}" if args.every > 1 else "")
+            + f"; run {seconds:.0f} s; load average at the start "
             f"{load:.1f} on {os.cpu_count()} cores (other work shared the machine).")
     text = head + "\n\n" + "\n\n".join(blocks)
     print(text)

@@ -204,3 +204,32 @@ def test_french_words_enrolled_at_two_speeds_are_heard_at_a_third(tmp_path: Path
             assert heard is not None and heard.words == word and heard.accepted, heard
     finally:
         engine.close()
+
+
+@needs_whisper
+@pytest.mark.skipif(not shutil.which("espeak-ng"), reason="needs espeak-ng")
+def test_voice_enroll_words_from_a_folder(tmp_path: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """`voice-enroll --words --from-dir`: recordings made elsewhere become the player's
+    profile for the game and language, its templates made once; play then finds it."""
+    from types import SimpleNamespace
+
+    from companion.cli import main
+    from companion.inputs.voice import word_profile
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    folder = tmp_path / "said"
+    folder.mkdir()
+    for n, (word, rate) in enumerate((("seven", 150), ("seven", 175), ("yes", 150),
+                                      ("yes", 175))):
+        subprocess.run(["espeak-ng", "-v", "en-us", "-s", str(rate), "-w",
+                        str(folder / f"{n}.wav"), word], check=True)
+        (folder / f"{n}.txt").write_text(word + "\n", encoding="utf-8")
+    assert main(["voice-enroll", "--name", "Ana", "--words", "--lang", "en", "--from-dir",
+                 str(folder), "--no-speech"]) == 0
+    assert "Your voice is enrolled: 2 words." in capsys.readouterr().out
+    session = SimpleNamespace(game=SimpleNamespace(name="hanamikoji"), lang="en")
+    found = word_profile("Ana", session)
+    assert found is not None and set(found.recordings()) == {"seven", "yes"}
+    assert list(found.root.glob("features-*.npz"))
+    assert word_profile("Ana", SimpleNamespace(game=session.game, lang="fr")) is None
+    assert word_profile("Ben", session) is None
