@@ -8,6 +8,7 @@ written is said once, and play goes on (see companion.store.GameRecord).
 
 from __future__ import annotations
 
+import random
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -348,6 +349,12 @@ class Session:
         """After game over, the next game with the same players and settings."""
         if not self._game.is_over(self._state):
             raise IllegalAction("new_game_later", "a new game starts once this one is over")
+        computer = self._config.get("practice")
+        if isinstance(computer, dict) and "seed" in computer:
+            # against the computer, the companion deals: the next game is another deal
+            seed = random.Random(f"{computer['seed']}:next game").randrange(10**6)
+            self._config = {**self._config, "practice": {**computer, "seed": seed}}
+            self._record.config = self._config
         self._initial = self._state = self._game.new_state(self._config)
         self._log, self._pending, self._confirming, self._last_step = [], None, None, []
         self._heard.clear()
