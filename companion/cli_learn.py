@@ -54,7 +54,11 @@ def run_learn(args: argparse.Namespace) -> int:
         lessons = load_lessons(game.name, catalogue.lang)
     except LessonsMissing:
         lessons = ()
-    if hooks is None or not lessons:
+    if hooks is None:  # no computer opponent: nothing to practise against
+        print(catalogue.render(Message("error", "practice_unavailable",
+                                       {"game": game.name.capitalize()})))
+        return 2
+    if not lessons:
         print(catalogue.render(Message("error", "learn.missing", {"game": game.name})))
         return 2
     if args.level not in hooks.levels:
