@@ -29,6 +29,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--pause", type=float, metavar="S", help="seconds before the computer "
                    "plays (default 1, 0 with --script)")
     p.add_argument("--name", help="your name (default: the language's 'Player 1')")
+    p.add_argument("--players", type=int, metavar="N", help="players at the table, you "
+                   "included (default: the fewest the game takes)")
     p.add_argument("--script", type=Path, help="read the lines from FILE, then end")
     p.add_argument("--json", action="store_true", help="one JSON object per announcement")
     p.add_argument("--no-speech", action="store_true", help="print only")

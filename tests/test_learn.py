@@ -49,7 +49,7 @@ def player_lines(game_name: str, seed: int, lang: str, asks: dict[int, str]) -> 
     game = load_game(game_name)
     hooks = game.practice()
     catalogue = Catalogue(lang, games=(game_name,))
-    args = argparse.Namespace(rules=None, seed=seed, name=None, level="easy")
+    args = argparse.Namespace(rules=None, seed=seed, name=None, level="easy", players=None)
     config = {**practice_config(args, game, hooks, catalogue), "learn": True}
     session = Session(game, config)
     table = Table(session, _Quiet(), Computer(session, hooks, computer_seats(config), 0, False))
