@@ -152,9 +152,7 @@ def _verb(verb: str, args: list[Word]) -> Command:
 def _discards(args: list[Word]) -> tuple[Leaf, ...]:
     """The cards above the hand limit named after `end` ("end discard green 0 red 1",
     keys "9 5 1060"); anything else after `end` ("91", "9 green") is a slip, not an end."""
-    if args[0] == ("verb", "trade"):
-        args = args[1:]
-    elif args[0] == ("digits", "5"):  # the trade key: "discard"
+    if args[0] in (("verb", "trade"), ("digits", "5")):  # "discard", or its key
         args = args[1:]
     try:
         cards = _cards(args) if args else ()
