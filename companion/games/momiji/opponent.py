@@ -480,7 +480,8 @@ def deal(players: int, rng: random.Random) -> tuple[Colours | None, Objectives, 
 class GameResult:
     winners: tuple[int, ...]
     totals: tuple[int, ...]
-    timings: tuple[tuple[str, float], ...]  # (level, seconds) of each decision
+    # (level, seconds, whether a main action was chosen) of each decision
+    timings: tuple[tuple[str, float, bool], ...]
     stalled: bool = False  # nobody could go on: scored as it stood
 
 
@@ -495,13 +496,14 @@ def play_game(levels: Sequence[str], seed: int, playouts: int = STRONG_PLAYOUTS)
     for step in deal(len(levels), chance):
         if step is not None:
             state, _ = apply(state, step)
-    timings: list[tuple[str, float]] = []
+    timings: list[tuple[str, float, bool]] = []
     idle = 0  # turns in a row that only ended: no acorn, no card, an empty garden
     while not state.over and idle < 2 * state.count:
         seat = state.to_move
         start = time.perf_counter()
         action = decide(observe(state, seat), levels[seat], rngs[seat], playouts)
-        timings.append((levels[seat], time.perf_counter() - start))
+        timings.append((levels[seat], time.perf_counter() - start,
+                        state.turn.main in (None, "reveal")))
         idle = idle + 1 if action == End() and state.turn.main is None else 0
         state, _ = apply(state, action)
     # A game nobody can go on with (the seed has no rule for it) is scored as it stands.
