@@ -26,7 +26,8 @@ from typing import Any
 from companion.games.registry import load_game
 from companion.narrate.message import Message
 
-PLAYER = 0  # the human's seat; the computer has the other
+PLAYER = 0  # the human's seat; the computers have the others
+OPPONENTS = ("practice_opponent", "practice_opponent_2", "practice_opponent_3")  # their names
 THINKING_AFTER = 0.5  # seconds before "thinking" is said
 
 
@@ -42,6 +43,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--pause", type=float, metavar="S", help="seconds before the computer "
                    "plays (default 1, 0 with --script)")
     p.add_argument("--name", help="your name (default: the language's 'Player 1')")
+    p.add_argument("--players", type=int, metavar="N", help="players at the table, you "
+                   "included (default: the game's fewest; Momiji takes 2 to 4)")
     p.add_argument("--script", type=Path, help="read the lines from FILE, then end")
     p.add_argument("--json", action="store_true", help="one JSON object per announcement")
     p.add_argument("--no-speech", action="store_true", help="print only")
@@ -92,9 +95,16 @@ def run_practice(args: argparse.Namespace) -> int:
             print(catalogue.render(Message("error", "unknown_rules", {
                 **params, "rules": rules, "known": ", ".join(game.rule_sets)})))
             return 2
+        low, high = game.players
+        count = args.players or low
+        if not low <= count <= high:
+            print(catalogue.render(Message("error", "practice_players", {
+                **params, "low": low, "high": high, "n": count})))
+            return 2
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
         name = args.name or catalogue.word("words", "player_1")
-        config = {"players": [name, catalogue.word("words", "practice_opponent")],
+        computers = [catalogue.word("words", key) for key in OPPONENTS[:count - 1]]
+        config = {"players": [name, *computers],
                   "rules": rules, "lang": lang, "full_information": True,
                   "practice": {"level": args.level, "seed": seed}}
         session = Session(game, config, store, resume=resume)
