@@ -44,7 +44,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    "plays (default 1, 0 with --script)")
     p.add_argument("--name", help="your name (default: the language's 'Player 1')")
     p.add_argument("--players", type=int, metavar="N", help="players at the table, you "
-                   "included (default: the game's fewest; Momiji takes 2 to 4)")
+                   "included (default: the fewest the game takes)")
     p.add_argument("--script", type=Path, help="read the lines from FILE, then end")
     p.add_argument("--json", action="store_true", help="one JSON object per announcement")
     p.add_argument("--no-speech", action="store_true", help="print only")
