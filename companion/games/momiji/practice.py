@@ -51,6 +51,10 @@ class Practice:
 
     levels = opponent.LEVELS
 
+    def config(self) -> dict[str, Any]:
+        """Nothing to add: the deal (a step of the game) makes every hand known."""
+        return {}
+
     def chance(self, state: State, config: Mapping[str, Any]) -> Action | None:
         """The set-up step due now (leaf types, objective tokens, the deal), or None."""
         if state.to_move != TABLE or state.phase not in (
