@@ -58,7 +58,7 @@ def test_undo_takes_back_the_players_move_and_the_replies():
     while lines[at].startswith("Undone: "):
         undone.append(lines[at])
         at += 1
-    assert undone[-1] == "Undone: the end of Player 1's turn."
+    assert undone[-1] == "Undone: the end of Alex's turn."
     assert all("Hana" in ln for ln in undone[:-1])
     # the same end again: Hana answers exactly as before
     first = lines.index(undone[-1])
