@@ -124,10 +124,8 @@ class Computer:
                         say(self.hooks.hand(session.state, seat))
         if self._told != session.step:  # the card drawn, once per turn (again after an undo)
             self._told = session.step
-            for seat in self.people:
-                drawn = self.hooks.drawn(session.state, seat)
-                if drawn:  # "You draw the umbrella. Your hand: ...": the draw, then the hand
-                    say(drawn + self.hooks.hand(session.state, seat))
+            for seat in self.people:  # "You draw the umbrella. Your hand: ..."
+                say(self._drawn(seat))
 
     # -- helpers --------------------------------------------------------------------------
     def _with_draw(self, messages: list[Message]) -> list[Message]:
@@ -135,14 +133,22 @@ class Computer:
         that the prompt stays the last thing heard), once per turn."""
         if self._told == self.session.step:
             return messages
-        drawn = [m for seat in self.people
-                 for m in (lambda d, s: d + self.hooks.hand(self.session.state, s) if d else [])(
-                     self.hooks.drawn(self.session.state, seat), seat)]
+        drawn = [m for seat in self.people for m in self._drawn(seat)]
         if not drawn:
             return messages
         self._told = self.session.step
         at = next((i for i, m in enumerate(messages) if m.event == "prompt"), len(messages))
         return messages[:at] + drawn + messages[at:]
+
+    def _drawn(self, seat: int) -> list[Message]:
+        """What a person is told at the start of their turn: the card drawn, then the hand
+        with it (a game without a draw tells the hand itself: it is not said twice)."""
+        drawn = self.hooks.drawn(self.session.state, seat)
+        if not drawn:
+            return []
+        hand = self.hooks.hand(self.session.state, seat)
+        told = {m.key for m in drawn}
+        return drawn + [m for m in hand if m.key not in told]
 
     def _person(self) -> int:
         """The person a practice word is about: the one to act, else the first person."""
