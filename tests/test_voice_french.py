@@ -89,8 +89,9 @@ def test_a_rescue_needs_a_clear_winner_close_to_the_free_hypotheses() -> None:
     assert rescue(_scores(clear, {" le dipoule.": -0.6}), [None, None]) == "discard"
     # A free hypothesis far likelier than any command: speech the grammar does not hold.
     assert rescue(_scores(clear, {" quelle heure est-il ?": 2.0}), [None]) is None
-    # Two commands alike: no winner.
-    close = {("le depot", "discard"): -0.5, ("le secret", "secret"): -0.55}
+    # Commands alike: no winner.
+    close = {("le depot", "discard"): -0.5, ("le secret", "secret"): -0.55,
+             ("plateau", "board"): -0.6}
     assert rescue(_scores(close, {" le dipoule.": -0.6}), [None]) is None
     # A hypothesis read as another command: the hypotheses disagree.
     assert rescue(_scores(clear, {" le dipoule.": -0.6}), [(0.5, "secret", "secret")]) is None
@@ -133,3 +134,37 @@ def test_the_whole_french_prompt_reaches_the_model(french: HanamikojiRecognizer)
     # Cut at 120 tokens, the questions and these were lost (issue 25).
     for word in ("compétition", "don", "défausse", "bleu", "score", "plateau"):
         assert word in told.lower()
+
+
+@pytest.fixture(scope="module")
+def spanish() -> HanamikojiRecognizer:
+    from companion.voice.whisper import WhisperRecognizer
+
+    return HanamikojiRecognizer(WhisperRecognizer(lang="es"))
+
+
+@needs_base
+@pytest.mark.parametrize(("text", "voice", "expected"), [
+    # espeak-ng's Spanish, misspelt by every hypothesis ("Acción.", "Ay, uva."): refused
+    # before, read now by the model's likelihood of the commands valid now.
+    ("acciones", "es+f2", "actions"),
+    ("ayuda", "es+f2", "help"),
+])
+def test_a_short_command_the_hypotheses_misspelt_is_rescued_below_the_threshold(
+        spanish: HanamikojiRecognizer, speech, text: str, voice: str,  # type: ignore[no-untyped-def]
+        expected: str) -> None:
+    from companion.voice.policy import CONFIRM_THRESHOLD
+
+    heard = spanish.recognize(speech(text, voice), Context.action())
+    assert heard.command == expected
+    assert heard.confidence < CONFIRM_THRESHOLD  # a move so heard is asked about
+
+
+@needs_base
+@pytest.mark.parametrize(("text", "voice"), [("pásame las patatas", "es"),
+                                             ("qué hora es", "es+f2"),
+                                             ("quelle heure est-il", "fr")])
+def test_chatter_is_not_rescued(spanish: HanamikojiRecognizer, french: HanamikojiRecognizer,
+                                speech, text: str, voice: str) -> None:  # type: ignore[no-untyped-def]
+    recognizer = french if voice == "fr" else spanish
+    assert recognizer.recognize(speech(text, voice), Context.action()).command is None

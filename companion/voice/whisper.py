@@ -59,7 +59,8 @@ MAX_PROMPT_TOKENS = 120
 # The other languages spell their words in more tokens: cut at 120, the prompt of the
 # French action context lost the questions and about 17 words ("compétition", "don",
 # "défausse", "bleu", "anju"...). 223 is the longest prompt Whisper takes (half its
-# 448-token context, less one): French and Spanish contexts fit whole.
+# 448-token context, less one): French and Spanish contexts fit whole. For the languages
+# with the free beam: the calibrated ones (English, Ukrainian) keep 120.
 MAX_PROMPT_TOKENS_OTHER = 223
 COST_SCALE = 2.0  # confidence lost per unit of alignment cost per word
 # The worst single step of a mapping (a word replaced, skipped or missing): free up to
@@ -320,7 +321,9 @@ class WhisperRecognizer:
     def _prompt(self, words: Sequence[str]) -> list[int]:
         tok = self._tokenizer
         ids = tok.encode(" " + ", ".join(words) + ".", add_special_tokens=False).ids
-        cut = MAX_PROMPT_TOKENS if self.lang == "en" else MAX_PROMPT_TOKENS_OTHER
+        # (A calibrated language keeps the prompt its confidence was fitted with.)
+        cut = (MAX_PROMPT_TOKENS if self.lang == "en" or self._constrained()
+               else MAX_PROMPT_TOKENS_OTHER)
         start = [tok.token_to_id("<|startofprev|>")] + ids[-cut:]
         start.append(tok.token_to_id("<|startoftranscript|>"))
         if self._model.is_multilingual:
