@@ -85,9 +85,9 @@ RESCORE_BELOW = 0.9  # ... when the text mapper's confidence is below this
 # per token above it (speech the grammar does not hold is far likelier free). A rescued
 # command is always asked about (RESCUED, under the policy's threshold). The settings were
 # replayed on the French tuning voices and seeds (mb-fr1, fr3, fr5; 11 and 77) among
-# shares 0.3-0.9, leads 0-2 and floors -0.5 to none: the most right with at most 2% of
-# wrong commands, all asked about (docs/voice.md, "French, Spanish and Ukrainian with
-# voices a listener accepts").
+# shares 0.3-0.9, leads 0-2 and floors -0.5 to none: none applied a wrong command unasked;
+# looser ones were right a little more often and asked about more wrong commands
+# (docs/voice.md, "French, Spanish and Ukrainian with voices a listener accepts").
 RESCUE = True
 RESCUE_SHARE = 0.5
 RESCUE_LEAD = 0.5
