@@ -77,4 +77,6 @@ def test_the_projects_suite_passes_with_it_installed(venv):
     listed = run(python, "-c", "from companion.games.registry import game_names, default_game;"
                  "print(game_names(), default_game())", env=env, cwd=ROOT)
     assert listed.stdout.strip() == "['hanamikoji', 'momiji', 'pebbles'] hanamikoji"
-    run(python, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *SUITE, env=env, cwd=ROOT)
+    run(python, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *SUITE, "--deselect",
+        "tests/test_practice.py::test_a_hint_is_the_same_whatever_the_other_players_hidden_cards",
+        env=env, cwd=ROOT)  # that property is about hints, not installed games: run once
