@@ -25,12 +25,15 @@ class Seating:
     """What a command brings to the table. `command` is the sub-command that resumes its
     games (`companion practice --resume`); `new_config` makes a new game's settings in the
     catalogue's language, or says why not and gives None; `resumes` tells which saved
-    games it continues; `earbuds` maps "player:N" to an audio device."""
+    games it continues; `earbuds` maps "player:N" to an audio device; `annotate`, when
+    given, rewrites what the table says before it is said (the guide of `companion learn`
+    adds its lessons)."""
 
     command: str
     new_config: Callable[[Any], dict[str, Any] | None]
     resumes: Callable[[dict[str, Any]], bool] = lambda config: True
     earbuds: dict[str, str] = field(default_factory=dict)
+    annotate: Callable[[list[Message]], list[Message]] | None = None
 
 
 def route(item: Any, session: Any, registry: Any) -> list[Message]:
@@ -56,17 +59,18 @@ class Table:
     """One session's loop: each input routed, said, then the computer's seats played."""
 
     def __init__(self, session: Any, out: Any, computer: Any = None,
-                 interactive: bool = False) -> None:
+                 interactive: bool = False,
+                 annotate: Callable[[list[Message]], list[Message]] | None = None) -> None:
         self.session, self.out, self.computer = session, out, computer
         self.interactive = interactive
+        self.annotate = annotate
         self.registry: Any = None  # the card registry, when the game reads cards
 
     def say(self, messages: Iterable[Message]) -> None:
         """Emit, as this table's seats hear it (see Computer.shown)."""
-        if self.computer is None:
-            self.out.emit(list(messages))
-        else:
-            self.out.emit(self.computer.shown(messages, self.out.has_earpiece))
+        said = list(messages) if self.computer is None else list(
+            self.computer.shown(messages, self.out.has_earpiece))
+        self.out.emit(self.annotate(said) if self.annotate is not None else said)
 
     def heard_privately(self, seat: int) -> bool:
         """Whether what is private to `seat` reaches that player alone (voice may then use
@@ -164,7 +168,8 @@ def _play_session(args: argparse.Namespace, session: Any, catalogue: Any, seatin
 
     out, speaker = _outputs(args, catalogue, seating)
     interactive = args.script is None  # live play: every new input silences the voice
-    table = Table(session, out, _computer(args, session, interactive), interactive)
+    table = Table(session, out, _computer(args, session, interactive), interactive,
+                  seating.annotate)
     hub, web, quitting = InputHub(), None, False
     source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
     try:
