@@ -4,8 +4,6 @@ that starting a game stays fast."""
 from __future__ import annotations
 
 import argparse
-import contextlib
-import locale
 import os
 import sys
 from collections.abc import Sequence
@@ -20,22 +18,10 @@ from companion.games.registry import (
     load_game,
     save_choice,
 )
-from companion.narrate.catalogue import LANGUAGES, available
+from companion.language import default_language, system_language
+from companion.narrate.catalogue import LANGUAGES
 
-
-def system_language() -> str:
-    """The system's language if the companion speaks it, else French (the seeds' language;
-    docs/playing.md says so)."""
-    candidates = [os.environ.get(v, "") for v in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
-    if not any(candidates):  # no locale in the environment (Windows, macOS apps): ask Python,
-        # which would otherwise report the C locale of a Linux box as en_US
-        with contextlib.suppress(ValueError):
-            candidates.append(locale.getlocale()[0] or "")
-    for value in candidates:
-        code = value.split(":")[0][:2].lower()
-        if code in LANGUAGES and available(code):
-            return code
-    return "fr"
+__all__ = ["default_language", "system_language", "main"]
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
@@ -45,7 +31,8 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", nargs="?", default=default, choices=game_names(),
                         help=f"the game (default: {default or 'none installed'})")
     parser.add_argument("--lang", choices=LANGUAGES,
-                        help="language (default: the system's, else fr)")
+                        help="language (default: the one chosen at set-up, else the system's; "
+                             "English for the C locale, French for a language not spoken)")
     parser.add_argument("--remember-game", action="store_true",
                         help="make this game the one played when none is named (saved)")
 
@@ -72,7 +59,7 @@ def _say_skipped(name: str, reason: str) -> None:
     from companion.narrate.catalogue import Catalogue
     from companion.narrate.message import Message
 
-    catalogue = Catalogue(system_language(), games=())
+    catalogue = Catalogue(default_language(), games=())
     print(catalogue.render(Message("info", "game_skipped", {"game": name, "reason": reason})),
           file=sys.stderr)
 
@@ -132,7 +119,7 @@ def run_play(args: argparse.Namespace) -> int:
     from companion.table import Seating, run_table
 
     game = load_game(args.game)
-    catalogue = Catalogue(args.lang or system_language(), games=(game.name,))
+    catalogue = Catalogue(args.lang or default_language(), games=(game.name,))
     remember_game(args, catalogue)
     # Everything that can refuse the command line is checked before a game is written.
     if args.script is not None and not args.script.is_file():

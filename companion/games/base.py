@@ -90,6 +90,12 @@ class NarratedGame(GameBase):
     def describe(self, action: Any, actor: int, names: Sequence[str]) -> Message:
         return self.narration.describe(action, actor, names)
 
+    def explain(self, subject: str, state: Any, names: Sequence[str]) -> list[Message]:
+        """What one thing named by a word or number is ("position 3"), if the game's
+        narration says (its `explain`); else nothing."""
+        explain = getattr(self.narration, "explain", None)
+        return explain(subject, state.public(), names) if explain is not None else []
+
     def web(self) -> WebHooks:
         """The board as the game's own answers to the table's questions; a game with more
         structure (tables of cards) overrides this."""
