@@ -57,8 +57,7 @@ class GameBase:
         return None
 
     def practice(self) -> Any:
-        """No game against the computer (Momiji cannot: a box's leaves are not known, so
-        no virtual deck can be dealt honestly)."""
+        """No game against the computer unless the game offers one."""
         return None
 
 
