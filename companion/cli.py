@@ -226,6 +226,8 @@ def _route(item: Any, session: Any, registry: Any) -> list[Any]:
 
     if item.source == "voice":
         return handle_recognition(session, item.event)
+    if item.seat is not None:  # a seat's own page: it acts for that seat only
+        return session.handle_from(item.seat, item.text or "")
     if (item.text or "").strip() == PUSH_TO_TALK_LINE:  # with voice on, it never comes here
         from companion.narrate.message import Message, Priority
 

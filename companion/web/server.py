@@ -260,7 +260,7 @@ class WebTable:
         elif client.view == WATCH:
             self._notice(client, "web.ui.watch_only")
         else:
-            self.hub.queue.put(InputItem(f"web:{client.view}", text=line))
+            self.hub.queue.put(InputItem(f"web:{client.view}", text=line, seat=int(client.view)))
 
     def _notice(self, client: Client, key: str) -> None:
         text = self.catalogue.render(Message("error", key))
