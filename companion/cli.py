@@ -71,6 +71,9 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
                            "0.0.0.0: the local network)")
     play.add_argument("--web-port", type=int, default=8765, metavar="PORT",
                       help="the pages' port (default 8765; 0: any free port)")
+    play.add_argument("--new-addresses", action="store_true",
+                      help="with --resume --web: new page addresses (the old ones stop "
+                           "working); by default a resumed game keeps its pages' addresses")
     add_live_inputs(play)
     play.set_defaults(func=run_play)
 
@@ -108,6 +111,13 @@ def run_play(args: argparse.Namespace) -> int:
     if earbuds is None:
         print(catalogue.render(Message("error", "bad_earbud")))
         return 2
+    listener = None
+    if args.web:  # the pages' port first: a busy one refuses the start, nothing written
+        from companion.web.play import reserve
+
+        listener = reserve(args.web_host, args.web_port, catalogue, not args.no_speech)
+        if listener is None:
+            return 2
     # A log that cannot be written is opened read-only (or not at all): the session says
     # so once, and play goes on unsaved.
     store = GameStore(args.db or default_path())
@@ -152,7 +162,8 @@ def run_play(args: argparse.Namespace) -> int:
     if args.web:  # before the first announcement, so that the pages hear it too
         from companion.web.play import attach_web
 
-        web = attach_web(hub, session, out, args.web_host, args.web_port)
+        web = attach_web(hub, session, out, args.web_host, args.web_port, listener, store,
+                         args.new_addresses)
     if args.resume and saved is None:
         out.emit([Message("info", "nothing_to_resume")])
     out.emit(session.resume() if saved is not None else session.start())
@@ -267,6 +278,9 @@ def _new_config(args: argparse.Namespace, game: Any, catalogue: Any) -> dict[str
     return {"players": names, "rules": rules, "lang": catalogue.lang}
 
 
+MAX_NAME = 40  # characters in a player's name
+
+
 def _names_refusal(names: list[str]) -> Any:
     """Why these player names cannot be told apart (empty, or the same name twice, in any
     case: "Ana" and "ana" sound alike), or None."""
@@ -276,6 +290,8 @@ def _names_refusal(names: list[str]) -> Any:
     for i, name in enumerate(names, start=1):
         if not name:
             return Message("error", "players_empty", {"i": i})
+        if len(name) > MAX_NAME:  # said at every turn and shown on every page
+            return Message("error", "players_long", {"i": i, "n": len(name), "max": MAX_NAME})
         if name.casefold() in seen:
             return Message("error", "players_duplicate", {"name": name})
         seen.add(name.casefold())

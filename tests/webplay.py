@@ -27,9 +27,10 @@ class Play:
                  players: tuple[str, ...] = ("Ana", "Ben"), lang: str = "en",
                  extra: tuple[str, ...] = ()) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+        self.db = tmp / "games.sqlite3"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "play", game, "--no-speech", "--web",
-             "--web-port", "0", "--db", str(tmp / "games.sqlite3"), "--lang", lang,
+             "--web-port", "0", "--db", str(self.db), "--lang", lang,
              "--players", *players, *extra],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, encoding="utf-8", cwd=ROOT, env=env)
