@@ -234,13 +234,18 @@ def test_a_momiji_turn_from_the_command_field(tmp_path: Path, browser: Any) -> N
         open_page(browser, play, play.seats[0])
         script = (ROOT / "tests" / "golden" / "momiji_en.txt").read_text().splitlines()
         lines = [x for x in script if x and not x.startswith("#")][:9]
-        for line in lines:
+        for line in lines[:8]:  # the table's set-up, then Ana's turn, from Ana's page
             before = len(play.said())
             browser.find_element(By.ID, "command").send_keys(line, Keys.ENTER)
             play.wait_for(lambda before=before: len(play.said()) > before)
             wait(lambda: len(history(browser)) == len(play.said()))
         assert history(browser) == play.said()
         assert any("Ben" in x for x in history(browser)[-3:])  # the turn passed to Ben
+        said = len(play.said())
+        browser.find_element(By.ID, "command").send_keys(lines[8], Keys.ENTER)  # Ben's move
+        refusal = "Ben decides now: from your page you may ask questions, not act for Ben."
+        wait(lambda: refusal in browser.find_element(By.ID, "assertive").text)
+        assert len(play.said()) == said  # on Ana's page only: the table heard nothing
         board = browser.find_element(By.ID, "board").text
         assert "Now" in board
         assert axe_violations(browser) == []
