@@ -115,7 +115,8 @@ def run_play(args: argparse.Namespace) -> int:
     if args.web:  # the pages' port first: a busy one refuses the start, nothing written
         from companion.web.play import reserve
 
-        listener = reserve(args.web_host, args.web_port, catalogue, not args.no_speech)
+        listener = reserve(args.web_host, args.web_port, catalogue, not args.no_speech,
+                           args.speech_out)
         if listener is None:
             return 2
     # A log that cannot be written is opened read-only (or not at all): the session says

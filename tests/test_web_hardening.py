@@ -9,6 +9,7 @@ import base64
 import http.client
 import json
 import os
+import shutil
 import socket
 import sqlite3
 import subprocess
@@ -193,7 +194,9 @@ def test_bad_frames_get_a_plain_answer_and_no_traceback(play: Play) -> None:
     assert any("UTF-8" in line and line.startswith("web: ") for line in play.errors)
 
 
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 def test_a_busy_port_is_said_plainly_and_nothing_starts(tmp_path: Path) -> None:
+    speech = tmp_path / "speech"
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
@@ -201,15 +204,19 @@ def test_a_busy_port_is_said_plainly_and_nothing_starts(tmp_path: Path) -> None:
         db = tmp_path / "g.sqlite3"
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         done = subprocess.run(
-            [sys.executable, "-m", "companion", "play", "--no-speech", "--web", "--web-port",
-             str(port), "--lang", "en", "--db", str(db), "--players", "Ana", "Ben"],
+            [sys.executable, "-m", "companion", "play", "--speech-out", str(speech), "--web",
+             "--web-port", str(port), "--lang", "en", "--db", str(db), "--players", "Ana",
+             "Ben"],
             input="score\n", capture_output=True, text=True, timeout=60, cwd=ROOT, env=env)
+    said = (f"Port {port} on 127.0.0.1 is already in use, perhaps by another companion: start "
+            f"again with --web-port and another number, for example --web-port {port + 1}, "
+            "or --web-port 0 for any free port. Nothing was started.")
     assert done.returncode == 2
-    assert done.stdout.strip() == (
-        f"Port {port} on 127.0.0.1 is already in use, perhaps by another companion: start "
-        f"again with --web-port and another number, for example --web-port {port + 1}, or "
-        "--web-port 0 for any free port. Nothing was started.")
+    assert done.stdout.strip() == said  # printed: that line only, no server line
     assert done.stderr == ""
+    spoken = [json.loads(line)["text"] for line in
+              (speech / "index.jsonl").read_text("utf-8").splitlines()]
+    assert spoken == [said]  # and spoken (here into a WAV file)
     assert not db.exists() or GameStore(db).last_unfinished() is None  # no game half-begun
 
 

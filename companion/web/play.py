@@ -13,7 +13,8 @@ from companion.narrate.message import Message
 from companion.web.server import WATCH, WebTable, listen
 
 
-def reserve(host: str, port: int, catalogue: Any, speak: bool) -> socket.socket | None:
+def reserve(host: str, port: int, catalogue: Any, speak: bool,
+            speech_out: Any = None) -> socket.socket | None:
     """The pages' port, bound before the game starts; None when it cannot be (a busy port,
     an address not of this computer), after saying so plainly, printed and spoken, with
     what to do: nothing of the game is written or said before."""
@@ -29,7 +30,8 @@ def reserve(host: str, port: int, catalogue: Any, speak: bool) -> socket.socket 
             with contextlib.suppress(Exception):  # no voice here: the printed line stays
                 from companion.speech import load_settings, open_speaker
 
-                speaker, _ = open_speaker(catalogue.lang, load_settings()[0], enabled=True)
+                speaker, _ = open_speaker(catalogue.lang, load_settings()[0], enabled=True,
+                                          out_dir=speech_out)
                 if speaker is not None:
                     speaker.say(text)
                     speaker.wait(timeout=20)
