@@ -71,6 +71,9 @@ class Game(Protocol):
         """The action's text as the table saw it (a Secret without its card), for --json."""
         ...
     def locales(self) -> Traversable | None: ...
+    # Optional, looked up by the session: `explain(subject, state, names)` answers
+    # "position 3" / "what is 3" (shared_commands.Explain) with Messages; without it, or
+    # with no answer, the prompt is said.
 
     # -- optional hooks (None: the game has no such capability) -------------------------
     def devices(self) -> DeviceHooks | None: ...
@@ -260,6 +263,10 @@ class PracticeHooks(Protocol):
 
     levels: tuple[str, ...]
 
+    def config(self) -> Mapping[str, Any]:
+        """What the game adds to a new practice game's settings (Hanamikoji: the hands are
+        known, since the companion deals them)."""
+        ...
     def chance(self, state: State, config: Mapping[str, Any]) -> Action | None: ...
     def decide(self, state: State, seat: int, config: Mapping[str, Any],
                step: int) -> Action: ...

@@ -6,6 +6,7 @@ import contextlib
 import errno
 import shlex
 import socket
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,12 +41,14 @@ def reserve(host: str, port: int, catalogue: Any, speak: bool,
 
 
 def attach_web(hub: Any, session: Any, out: Any, host: str, port: int,
-               sock: socket.socket | None = None, store: Any = None,
-               new_addresses: bool = False) -> WebTable:
+               seats: Sequence[int] | None = None, sock: socket.socket | None = None,
+               store: Any = None, new_addresses: bool = False) -> WebTable:
     """Serve the pages, make each seat's page its private channel, and say how to join: one
     address and QR code per seat and one for watchers (printed; the table hears where the
-    pages are served). A resumed game keeps the addresses its log holds (the pages on the
+    pages are served). `seats`: those people sit at (default all; a seat the computer
+    plays has no page). A resumed game keeps the addresses its log holds (the pages on the
     players' phones reconnect by themselves) unless `new_addresses`."""
+    seats = list(range(len(session.names)) if seats is None else seats)
     kept = None
     if store is not None and session.game_id is not None and not new_addresses:
         kept = store.addresses(session.game_id) or None
@@ -53,13 +56,13 @@ def attach_web(hub: Any, session: Any, out: Any, host: str, port: int,
     if store is not None and str(store.path) != ":memory:":
         path = str(store.path)
         hidden = [path, shlex.quote(path), str(Path(path).resolve())]
-    table = WebTable(session, out.catalogue, hub, host=host, port=port, sock=sock,
-                     kept=kept, hidden=hidden)
+    table = WebTable(session, out.catalogue, hub, host=host, port=port, seats=seats,
+                     sock=sock, kept=kept, hidden=hidden)
     table.start()
     if store is not None:
         _keep_addresses(table, session, store)
         out.listeners.append(lambda said: _keep_addresses(table, session, store))
-    out.channels.update(f"player:{seat}" for seat in range(len(session.names)))
+    out.channels.update(f"player:{seat}" for seat in seats)
     out.listeners.append(table.publish)
     say = out.catalogue.render
     for view in table.views:
@@ -72,7 +75,7 @@ def attach_web(hub: Any, session: Any, out: Any, host: str, port: int,
     earbuds = getattr(out.speaker, "private_channels", ())
     out.emit([Message("private", "web.join_private", {"url": table.url(seat)},
                       private_to=seat)
-              for seat in range(len(session.names)) if f"player:{seat}" in earbuds])
+              for seat in seats if f"player:{seat}" in earbuds])
     where = ("web.join_local" if host in ("127.0.0.1", "localhost", "::1")
              else "web.join_network")
     out.emit([Message("info", where, {"host": table.url(WATCH).split("/")[2]})])

@@ -108,17 +108,21 @@ class WebTable:
     """The web pages of one game: tokens, the server thread, and what each view was told."""
 
     def __init__(self, session: Any, catalogue: Catalogue, hub: InputHub,
-                 host: str = "127.0.0.1", port: int = 8765, *,
+                 host: str = "127.0.0.1", port: int = 8765,
+                 seats: list[int] | None = None, *,
                  sock: socket.socket | None = None,
                  kept: Mapping[str, str] | None = None,
                  hidden: Sequence[str] = ()) -> None:
-        """`sock`: the socket `listen` bound (else bound here); `kept`: the addresses of a
-        resumed game (view name → token), kept when whole; `hidden`: text no page may be
-        sent (the game log's path), said in words instead."""
+        """`seats`: those people sit at (default all: a seat the computer plays has no
+        page); `sock`: the socket `listen` bound (else bound here); `kept`: the addresses
+        of a resumed game (view name → token), kept when whole; `hidden`: text no page may
+        be sent (the game log's path), said in words instead."""
         self.session, self.catalogue, self.hub = session, catalogue, hub
         self.host = host
-        self.views: list[int | str] = [*range(len(session.names)), WATCH]
-        # 128 bits of randomness per seat and for the watchers, new for each new game
+        seats = list(range(len(session.names)) if seats is None else seats)
+        self.views: list[int | str] = [*seats, WATCH]
+        # a page per seat people sit at and one for the watchers, each with 128 bits of
+        # randomness, new for each new game
         if kept is not None and sorted(kept) == sorted(map(str, self.views)) and all(
                 TOKEN.fullmatch(t) for t in kept.values()) and len(set(kept.values())) == len(kept):
             self.tokens: dict[str, int | str] = {
