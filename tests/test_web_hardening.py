@@ -237,8 +237,9 @@ def test_announcements_made_while_pages_join_all_reach_them() -> None:
 
         speaker = threading.Thread(target=announce)
         speaker.start()
-        while speaker.is_alive():
+        while speaker.is_alive() and len(pages) < 12:  # joining all along the burst
             pages.append(Page(table.url(len(pages) % 2)))
+            time.sleep(0.02)
         speaker.join()
         pages.append(Page(table.url(WATCH)))
         assert len(pages) >= 4

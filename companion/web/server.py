@@ -54,7 +54,8 @@ MAX_FRAME = 64 * 1024  # bytes in one websocket message: more closes that connec
 # Updates waiting for one page: past QUEUE, a page whose connection took nothing for STALL
 # seconds is let go (it reads nothing); one that reads but lags behind a burst may reach
 # HISTORY, never more, so memory stays bounded either way.
-QUEUE, STALL = 256, 2.0
+QUEUE, STALL = 256, 5.0
+CLOSING = 2.0  # seconds a page being let go has to take the close, then to go
 HISTORY = 2000  # announcements kept per view for a page that joins late
 # Messages from one page: a burst of BURST, then RATE a second (a player presses a few
 # buttons a second at most); the rest is refused on that page, so a page sending junk
@@ -251,10 +252,10 @@ class WebTable:
         """Close a page's connection; one that does not take the close either (it reads
         nothing, its buffers are full) is cut, so that it does not stay open forever."""
         with contextlib.suppress(Exception):  # too slow to take it, or already gone
-            await asyncio.wait_for(ws.close(code=1008), timeout=STALL)
+            await asyncio.wait_for(ws.close(code=1008), timeout=CLOSING)
         # A close waits behind everything the page has not read: give it as long again,
         # then cut the connection.
-        for _ in range(int(STALL / 0.05)):
+        for _ in range(int(CLOSING / 0.05)):
             if not self._open(ws):
                 return
             await asyncio.sleep(0.05)
