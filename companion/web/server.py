@@ -300,8 +300,7 @@ class WebTable:
         if view is None:
             return self._refusal()
         return HTMLResponse(_asset("page.html").replace("{lang}", self.catalogue.lang),
-                            headers={"Cache-Control": "no-store",
-                                     "Referrer-Policy": "no-referrer"})
+                            headers={"Cache-Control": "no-store"})
 
     async def _qr(self, request: Request) -> Response:
         view = self._view_of(request.path_params["token"], "join code")
