@@ -72,8 +72,27 @@ def test_at_a_table_without_a_told_hand_the_hint_says_what_it_needs():
 
 
 def test_a_game_without_hints_says_so_publicly():
-    said = Session(load_game("momiji"), {"players": NAMES, "lang": "fr"}).handle("conseil")
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "plugins"))
+    from pebbles.adapter import Pebbles  # a game with no practice hook
+
+    said = Session(Pebbles(), {"players": NAMES, "lang": "fr"}).handle("conseil")
     assert [(m.key, m.private_to) for m in said] == [("hint_unavailable", None)]
+
+
+def test_a_momiji_table_hint_says_it_needs_a_dealt_game():
+    """At a table the companion never sees the hands: Momiji hints only in practice."""
+    from companion.games.momiji.rules import Phase
+
+    session = Session(load_game("momiji"), {"players": NAMES, "lang": "fr"})
+    for line in ("sans jaune orange", "objectifs froides glands torii zero",
+                 "jardin vert 0 rouge 2 3 marron 1", "pioche 20"):
+        session.handle(line)
+    assert session.state.phase is Phase.TURN
+    said = session.handle("conseil")
+    assert [(m.key, m.private_to) for m in said] == [("momiji.hint_table", 0)]
 
 
 def test_hint_is_a_voice_command_too():

@@ -33,8 +33,7 @@ class NarratedGame:
         return {}
 
     def practice(self) -> Any:
-        """No game against the computer unless the game offers one (Momiji cannot: a box's
-        leaves are not known, so no virtual deck can be dealt honestly)."""
+        """No game against the computer unless the game offers one."""
         return None
 
     def is_over(self, state: Any) -> bool:
