@@ -6,9 +6,11 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.games.hanamikoji import practice
 from companion.games.hanamikoji.opponent import determinise, observe
 from companion.games.hanamikoji.rules import Phase
 from companion.games.hanamikoji.simulate import random_game
@@ -42,6 +44,12 @@ def heard(session: Session, line: str, channels: set[str]) -> tuple[str, list[Me
 @given(seed=st.integers(0, 10_000), at=st.integers(0, 40), line=st.sampled_from(
     ["hint", "+.", "conseil", "pista", "підказка"]))
 def test_a_hint_goes_to_the_deciding_seat_only_and_ignores_the_others_cards(seed, at, line):
+    with pytest.MonkeyPatch.context() as patch:  # a smaller budget: see test_practice.py
+        patch.setattr(practice, "HINT_ITERATIONS", 50)
+        _hint_is_private_and_ignores_hidden_cards(seed, at, line)
+
+
+def _hint_is_private_and_ignores_hidden_cards(seed: int, at: int, line: str) -> None:
     steps = [s for s, _ in random_game(seed) if s.phase is not Phase.DEAL and not s.over]
     state = steps[at % len(steps)]
     seat = state.to_move  # the one to act, or to answer an offer
@@ -75,7 +83,7 @@ def test_a_game_without_hints_says_so_publicly():
     import sys
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).parent / "plugins"))
+    sys.path.insert(0, str(Path(__file__).parent / "plugins" / "pebbles"))
     from pebbles.adapter import Pebbles  # a game with no practice hook
 
     said = Session(Pebbles(), {"players": NAMES, "lang": "fr"}).handle("conseil")

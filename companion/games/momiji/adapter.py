@@ -27,7 +27,7 @@ from companion.shared_commands import Query
 if TYPE_CHECKING:
     from companion.games.momiji.cards import MomijiCards
     from companion.games.momiji.practice import Practice
-    from companion.inputs.devices import DeviceRules
+    from companion.games.protocol import DeviceHooks
 
 RULE_SETS = ("seed",)  # one reading of seed 004; see docs/momiji.md
 
@@ -98,7 +98,7 @@ class Momiji(NarratedGame):
 
         return Simulation()
 
-    def devices(self) -> DeviceRules:
+    def devices(self) -> DeviceHooks:
         """What the game's keypad keys and scans mean (imported only when asked)."""
         from companion.games.momiji.keys import DEVICES
 
