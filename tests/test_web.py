@@ -169,7 +169,12 @@ def test_wrong_missing_or_other_seat_tokens_get_nothing_private(play: Play) -> N
         Page(base + "/s/wrong-token")
     play.type("score")
     play.wait_for(lambda: any(line.startswith("Round 1.") for line in play.lines))
-    ana_private = {line for f in ana.of("say") for line in f["lines"]} - set(play.said())
+
+    def private() -> set[str]:  # on Ana's page, not printed (the terminal's reader may lag)
+        return {line for f in ana.of("say") for line in f["lines"]} - set(play.said())
+
+    play.wait_for(lambda: all("tea set" in line for line in private()))
+    ana_private = private()
     assert ana_private and all("tea set" in line for line in ana_private)
     assert any("Your Secret: tea set" in f for f in ana.frames)
     for line in [*ana_private, "Your Secret"]:  # Ben's page: nothing of Ana's Secret
