@@ -29,6 +29,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--pause", type=float, metavar="S", help="seconds before the computer "
                    "plays (default 1, 0 with --script)")
     p.add_argument("--name", help="your name (default: the language's 'Player 1')")
+    p.add_argument("--players", type=int, metavar="N", help="players at the table, you "
+                   "included (default: the fewest the game takes)")
     p.add_argument("--script", type=Path, help="read the lines from FILE, then end")
     p.add_argument("--json", action="store_true", help="one JSON object per announcement")
     p.add_argument("--no-speech", action="store_true", help="print only")
@@ -54,7 +56,11 @@ def run_learn(args: argparse.Namespace) -> int:
         lessons = load_lessons(game.name, catalogue.lang)
     except LessonsMissing:
         lessons = ()
-    if hooks is None or not lessons:
+    if hooks is None:  # no computer opponent: nothing to practise against
+        print(catalogue.render(Message("error", "practice_unavailable",
+                                       {"game": game.name.capitalize()})))
+        return 2
+    if not lessons:
         print(catalogue.render(Message("error", "learn.missing", {"game": game.name})))
         return 2
     if args.level not in hooks.levels:

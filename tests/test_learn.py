@@ -49,7 +49,7 @@ def player_lines(game_name: str, seed: int, lang: str, asks: dict[int, str]) -> 
     game = load_game(game_name)
     hooks = game.practice()
     catalogue = Catalogue(lang, games=(game_name,))
-    args = argparse.Namespace(rules=None, seed=seed, name=None, level="easy")
+    args = argparse.Namespace(rules=None, seed=seed, name=None, level="easy", players=None)
     config = {**practice_config(args, game, hooks, catalogue), "learn": True}
     session = Session(game, config)
     table = Table(session, _Quiet(), Computer(session, hooks, computer_seats(config), 0, False))
@@ -65,8 +65,8 @@ def player_lines(game_name: str, seed: int, lang: str, asks: dict[int, str]) -> 
 
 
 def learn(tmp_path: Path, capsys: pytest.CaptureFixture[str], script: Path, lang: str,
-          seed: int, *extra: str) -> str:
-    code = main(["learn", "hanamikoji", "--lang", lang, "--seed", str(seed), "--no-speech",
+          seed: int, *extra: str, game: str = "hanamikoji") -> str:
+    code = main(["learn", game, "--lang", lang, "--seed", str(seed), "--no-speech",
                  "--db", str(tmp_path / "g.sqlite3"), "--script", str(script), *extra])
     assert code == 0
     return capsys.readouterr().out
@@ -140,3 +140,19 @@ def test_learn_session_matches_golden(tmp_path, capsys, name, lang, seed):
 def test_a_game_without_lessons_or_practice_is_refused_plainly(capsys):
     assert main(["learn", "hanamikoji", "--lang", "en", "--no-speech", "--level", "huge"]) == 2
     assert "huge" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(load_game("momiji").practice() is None,
+                    reason="Momiji has no computer opponent (practice hook) here")
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_guided_momiji_game_says_each_lesson_once(tmp_path, capsys, lang):
+    lines = player_lines("momiji", 4, lang, {3: "rules"})
+    script = tmp_path / "learn.txt"
+    script.write_text("\n".join(lines) + "\n", "utf-8")
+    records = [json.loads(x) for x in learn(tmp_path, capsys, script, lang, 4, "--json",
+                                            game="momiji").splitlines()]
+    said = [r["lesson"] for r in records if r["event"] == "lesson" and "lesson" in r]
+    assert len(said) == len(set(said)) and len(said) >= 4
+    assert set(said) <= {x.id for x in load_lessons("momiji", lang)}
+    assert any(r["event"] == "rules" for r in records)
+    assert any(r["event"] == "lesson" and "lessons" in r for r in records)  # the summary

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.games.hanamikoji import practice as practice_module
 from companion.games.hanamikoji.opponent import determinise, observe
 from companion.games.hanamikoji.practice import hint
 from companion.games.hanamikoji.rules import Phase, RuleSet, new_game
@@ -45,7 +46,8 @@ def test_undo_takes_back_the_players_move_and_the_replies(tmp_path, capsys):
     at = lines.index("Undone: Hana's gift of 3 umbrellas (blue, 3).")
     assert lines[at + 1] == "Undone: Hana taking pair 2."
     assert lines[at + 2] == "Undone: Alex's competition."
-    assert lines[at + 3].startswith("Alex: your turn")  # heard before: the short prompt
+    assert lines[at + 3].startswith("You draw the")  # the draw and the hand, then the prompt
+    assert lines[at + 5].startswith("Alex: your turn")  # heard before: the short prompt
 
 
 def test_a_resumed_practice_game_goes_on_with_the_same_deals(tmp_path, capsys):
@@ -70,7 +72,10 @@ def test_the_computers_hidden_cards_never_reach_json(tmp_path, capsys):
     assert hana_secret and all("card" not in e for e in hana_secret)
 
 
-def test_a_hint_is_the_same_whatever_the_other_players_hidden_cards():
+def test_a_hint_is_the_same_whatever_the_other_players_hidden_cards(monkeypatch):
+    # A smaller search budget than in play: what the hint depends on is the same at any
+    # budget (the seat's observation), and eight times fewer playouts keep the suite quick.
+    monkeypatch.setattr(practice_module, "HINT_ITERATIONS", 50)
     for seed in range(6):
         for state, _ in random_game(seed)[:14:3]:
             if state.phase is Phase.DEAL or state.over:

@@ -74,7 +74,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
                              "the microphone")
     parser.add_argument("--no-speech", action="store_true", help="print the prompts only")
     parser.add_argument("--game", default=None,
-                        help="the game whose commands to read (default: the first installed)")
+                        help="the game whose commands to read (default: that of companion play)")
     parser.add_argument("--words", action="store_true",
                         help="enrol the player's own voice instead: say each of the game's "
                              "context words two or three times (about two minutes, any "

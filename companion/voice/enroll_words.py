@@ -89,9 +89,10 @@ class WordEnrollment:
 
 
 def _game(name: str | None) -> str:
-    from companion.games.registry import game_names
+    """The game named, or `companion play`'s default (as voice.cli.game_voice chooses)."""
+    from companion.games.registry import default_game, game_names
 
-    return name or game_names()[0]
+    return name or default_game() or game_names()[0]
 
 
 def run_cli(args: Any) -> int:
