@@ -325,6 +325,8 @@ def run_synthetic(langs: tuple[str, ...], which: str, snrs: tuple[str, ...],
         words = enrolment_words(lang)
         voices = vb.LANG_VOICES[lang]
         voices = voices[:2] if which == "tune" else voices[2:] if which == "report" else voices
+        # --every n: every n-th voice, and the words enrolled and tested, in turn
+        voices, words = voices[::EVERY], words[::EVERY]
         results: list[Outcome] = []
         with tempfile.TemporaryDirectory() as folder:
             for voice in voices:
@@ -420,9 +422,9 @@ def main(argv: list[str] | None = None) -> int:
     if "synthetic" in args.part:
         for lang, res in run_synthetic(tuple(args.langs), args.which, snrs,
                                        args.verbose).items():
+            words = len(enrolment_words(lang)[::args.every])
             blocks.append(table(res, f"Synthetic {lang} voices (espeak-ng), the enrolled "
-                                     f"recognizer alone, {len(enrolment_words(lang))} "
-                                     "words") + (
+                                     f"recognizer alone, {words} words") + (
                 f"\n\nMedian match time: {statistics.median(o.match_ms for o in res):.0f} ms."))
     seconds = time.perf_counter() - started
     head = (f"Set: {args.which}" + (f", one test clip in {args.every}" if args.every > 1 else "")
