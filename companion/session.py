@@ -17,6 +17,7 @@ from companion.errors import CompanionError, ConfirmFirst, IllegalAction
 from companion.games.protocol import Game
 from companion.games.registry import resume_command
 from companion.narrate.message import Message, Priority
+from companion.phrases import shared_command
 from companion.shared_commands import (
     Adjust,
     Ask,
@@ -149,7 +150,12 @@ class Session:
 
     # -- what the edges may ask ---------------------------------------------------------
     def interpret(self, line: str) -> Any:
-        """The command a line means now (CompanionError if none), without carrying it out."""
+        """The command a line means now (CompanionError if none), without carrying it out.
+        The commands every game shares (questions, undo, yes, no, cancel, quit) are read
+        here first, so that no game can lose them; the game reads the rest."""
+        shared = shared_command(line)
+        if shared is not None:
+            return shared
         return self._game.interpret(line, self._state, self._pending, self._lang)
 
     def attempt(self, action: Any) -> list[Message]:
