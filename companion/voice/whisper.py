@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.voice import calibration
+from companion.voice import calibration, yesno
 from companion.voice.decoders import Cancelled
 from companion.voice.mapper import (
     Graph,
@@ -45,7 +45,7 @@ from companion.voice.mapper import (
     words_of,
 )
 from companion.voice.rescore import TEMPERATURE, Scorer, Scores, candidates, score
-from companion.voice.sphinx import Grammar, Recognition, capped, uncalibrated
+from companion.voice.sphinx import ALWAYS_ANSWERED, Grammar, Recognition, capped, uncalibrated
 from companion.voice.whisper_model import ModelMissing, find_model, log_mel
 
 WINDOW = 10.0  # seconds of audio the encoder sees (padded): 30 s costs twice the time
@@ -142,6 +142,7 @@ class WhisperRecognizer:
         self.constrain = constrain
         self._suppressed: OrderedDict[tuple[str, ...], list[int]] = OrderedDict()
         self.evidence: dict = {}  # the last decode's scored sentences (the benchmark's dump)
+        self._last_encoded: tuple[bytes, Any] | None = None
         cores = os.cpu_count() or 1
         # Two workers (CTranslate2 replicas sharing the weights) run a decode's independent
         # passes at once: the free transcript beside the limited beam, the scored sentences
@@ -303,6 +304,10 @@ class WhisperRecognizer:
         heard = Recognition(command, confidence, words)
         if not english and not constrained:
             heard = uncalibrated(heard, pcm)
+        # A yes or no stands only where the transcript written freely says it (yesno.py):
+        # the free greedy one beside the limited beam, else the free beam's best.
+        heard = yesno.screened(heard, free_text if free_text is not None else (
+            hyps[0][0] if hyps else None), reading, lambda text: words_of(text, english))
         if heard.command is None or heard.confidence < REFUSE_BELOW:
             if begun is not None and hyps:
                 short = map_hypotheses(hyps, begun[0], begun[1], english,
@@ -358,6 +363,7 @@ class WhisperRecognizer:
             encoded = self._model.encode(
                 ctranslate2.StorageView.from_array(features[None]), to_cpu=False)
             self._check(generation)
+            self._last_encoded = (pcm, encoded)  # for `encode` (the enrolled recognizer)
             prompt = self._prompt(prompt_words)
             # The prompt counts in max_length: the cap is on the answer's tokens.
             constrained = self._constrained()
@@ -377,6 +383,26 @@ class WhisperRecognizer:
         tok = self._tokenizer
         return [(tok.decode(ids), score) for ids, score in zip(
             result.sequences_ids, result.scores, strict=True)], encoded, free_text
+
+    def encode(self, pcm: bytes) -> Any:
+        """The encoder's frames (numpy, frames x width, 50 a second) of `pcm` in the decode's
+        window; the last decode's own when it was of this audio (no second pass). What the
+        enrolled recognizer compares (enrolled_engine.py)."""
+        import ctranslate2
+        import numpy as np
+
+        last = self._last_encoded
+        if last is not None and last[0] is pcm:
+            return np.asarray(last[1])[0]
+        self.ready()
+        audio = np.frombuffer(pcm, dtype=np.int16).astype(np.float32) / 32768.0
+        window = max(self.window, min(30.0, math.ceil(audio.size / 16000)))
+        features = log_mel(audio, window,
+                           self._model.n_mels if hasattr(self._model, "n_mels") else 80)
+        with self._lock:
+            encoded = self._model.encode(ctranslate2.StorageView.from_array(features[None]),
+                                         to_cpu=True)
+        return np.asarray(encoded)[0]
 
     def _max_tokens(self) -> int:
         return MAX_TOKENS if self.lang == "en" else MAX_TOKENS_OTHER
@@ -494,7 +520,7 @@ def rescue(scores: Scores, readings: Sequence[tuple[float, str, str] | None]) ->
     (RESCUE), or None: the best of the scored grammar sentences (means per token) by
     RESCUE_SHARE of their likelihood, at least RESCUE_FLOOR likely, no free hypothesis
     more than RESCUE_LEAD nats per token likelier, and no hypothesis reading as another
-    command."""
+    command; never a question or setting (answered at once, not asked about)."""
     if not scores.logs:
         return None
     best, share, _ = scores.decide(calibration.SHARE_TEMPERATURE, gap_free=math.inf,
@@ -505,7 +531,10 @@ def rescue(scores: Scores, readings: Sequence[tuple[float, str, str] | None]) ->
         return None
     if best is None or share < RESCUE_SHARE or lead > RESCUE_LEAD or top < RESCUE_FLOOR:
         return None
-    return best
+    # A question or setting is answered at once, whatever its confidence: one rescued on
+    # a guess was applied wrongly (Spanish "secreto" in babble written "y tal vez", read as
+    # "otra vez"). Replayed, leaving them out cost no right answer (docs/voice.md).
+    return None if best in ALWAYS_ANSWERED else best
 
 
 def short_commands(bag: Sequence[str], hyps: Sequence[tuple[str, float]],
