@@ -173,7 +173,7 @@ def test_wrong_missing_or_other_seat_tokens_get_nothing_private(play: Play) -> N
     def private() -> set[str]:  # on Ana's page, not printed (the terminal's reader may lag)
         return {line for f in ana.of("say") for line in f["lines"]} - set(play.said())
 
-    play.wait_for(lambda: all("tea set" in line for line in private()))
+    play.wait_for(lambda: bool(private()) and all("tea set" in line for line in private()))
     ana_private = private()
     assert ana_private and all("tea set" in line for line in ana_private)
     assert any("Your Secret: tea set" in f for f in ana.frames)
