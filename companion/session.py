@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from companion.errors import CompanionError, ConfirmFirst, IllegalAction
+from companion.errors import CompanionError, ConfirmFirst, IllegalAction, check_readable
 from companion.games.protocol import Game
 from companion.games.registry import resume_command
 from companion.narrate.message import Message, Priority
@@ -131,7 +131,9 @@ class Session:
 
     # -- what the edges may ask ---------------------------------------------------------
     def interpret(self, line: str) -> Any:
-        """The command a line means now (CompanionError if none), without carrying it out."""
+        """The command a line means now (CompanionError if none), without carrying it out.
+        An over-long or undecodable line is refused before the game reads any of it."""
+        check_readable(line)
         return self._game.interpret(line, self._state, self._pending, self._lang)
 
     def attempt(self, action: Any) -> list[Message]:
