@@ -318,6 +318,7 @@ REGISTRARS = {
     "stickers": "companion.cli_stickers", "cards": "companion.cli_cards",
     "readers": "hardware.cli", "listen": "companion.voice.cli",
     "voice-enroll": "companion.voice.enroll", "practice": "companion.cli_practice",
+    "rules": "companion.cli_rules",
 }
 
 

@@ -159,3 +159,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--format", choices=FORMATS, help="default: from FILE's extension, else svg")
     lang_option(p)
     p.set_defaults(func=_guarded(_cmd_labels))
+
+    from companion.cli_quiz import add_quiz
+
+    add_quiz(commands)

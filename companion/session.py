@@ -193,6 +193,11 @@ class Session:
 
     def handle(self, line: str) -> list[Message]:
         """A typed line (or a keypad line the game reads as words)."""
+        from companion.rulebook.moment import question
+
+        asked = question(line)  # "rules gift": a rulebook section, the game unchanged
+        if asked is not None:
+            return self._announce(self._rules(asked))
         try:
             command = self.interpret(line)
         except CompanionError as error:
@@ -350,6 +355,8 @@ class Session:
             return self._announce(self._prompt())
         if query is Query.HINT:
             return self._announce(self._hint())
+        if query is Query.RULES:
+            return self._announce(self._rules())
         return self._announce(self._game.query(query, self._state, self._names))
 
     def _hint(self) -> list[Message]:
@@ -367,6 +374,15 @@ class Session:
         return [m if m.private_to is None or m.otherwise is not None
                 else replace(m, otherwise=elsewhere)
                 for m in hooks.hint(self._state, seat)]
+
+    def _rules(self, words: str | None = None) -> list[Message]:
+        """The rulebook on what is asked for now (or on `words`), then the prompt again:
+        nothing in the game changes."""
+        from companion.rulebook.moment import explain
+
+        prompt = self._prompt()
+        return (explain(self._game.name, self._lang, prompt, words)
+                + [Message("info", "rules.back_to_game")] + prompt)
 
     # -- helpers ----------------------------------------------------------------------
     def _prompt(self) -> list[Message]:

@@ -24,6 +24,7 @@ class Query(Enum):
     BACK = "back"  # the announcement before the one last heard
     FORWARD = "forward"
     HINT = "hint"  # a suggested move, said to the deciding player only
+    RULES = "rules"  # the rulebook's section for what is asked now (companion/rulebook)
 
 
 class Setting(Enum):

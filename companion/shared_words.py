@@ -33,6 +33,7 @@ QUERY_WORDS: dict[Query, tuple[str, ...]] = {
     Query.FORWARD: ("forward", "next", "suivant", "apres"),
     # a hint; on a keypad, plus (help) then dot
     Query.HINT: ("hint", "conseil", "indice", "pista", "consejo", "порада", "підказка", "+ ."),
+    Query.RULES: ("rules", "rule", "regles", "regle", "reglas", "regla", "правила", "правило"),
 }
 SETTING_WORDS: dict[Setting, tuple[str, ...]] = {
     Setting.FASTER: ("faster", "plus vite", "mas rapido", "швидше"),

@@ -158,6 +158,11 @@ class CardHooks(Protocol):
     `enrolment` lists the kinds a reader's tags are enrolled for, in the order they are
     asked (empty: printed labels only). `sticker_plan(lang, item_points)`, when the game
     has one, is the volunteer's checklist of tactile stickers for one copy.
+
+    Optional (the sticker quiz and the guided game use them when present): `feel(ref)`,
+    the piece's stickers as a companion.cards.feel.Feel (None when the rules do not say),
+    `key(ref)`, what a player keys for the piece in play, and `named(ref)`, the piece
+    said without its copy number.
     """
 
     code: str

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from companion.cards.feel import Feel
 from companion.cards.payload import CardRef
 from companion.games.hanamikoji.data import COPIES, GEISHAS, Item, Token
 from companion.games.protocol import Sheet
@@ -225,6 +226,39 @@ def sticker_plan(lang: Lang = "en", item_points: bool = False) -> list[str]:
     return lines
 
 
+# --- what each piece feels like, and its key (the sticker quiz, the guided game) -----------
+
+
+def feel(ref: CardRef) -> Feel:
+    """An item: its colour symbol; a geisha: her symbol and her points; a token: its
+    number (1 Secret ... 4 Competition)."""
+    if ref.kind == "item":
+        return Feel(Item[ref.name.upper()].geisha.colour)
+    if ref.kind == "token":
+        return Feel(None, int(Token[ref.name.upper()]))
+    geisha = next(g for g in GEISHAS if g.name.lower() == ref.name)
+    return Feel(geisha.colour, geisha.points)
+
+
+def named(ref: CardRef) -> Message:
+    """The piece without its copy: "fan (red, 2) card", "Gift (3) token", "geisha Ruri"."""
+    if ref.kind == "item":
+        return Message("", "quiz.piece_card", {"card": Item[ref.name.upper()]})
+    if ref.kind == "token":
+        return Message("", "quiz.piece_token", {"token": Token[ref.name.upper()]})
+    return said(ref)
+
+
+def key(ref: CardRef) -> str:
+    """What a player keys for the piece in play: a card or geisha by its position 1-7 in
+    table order, a token by its number."""
+    if ref.kind == "item":
+        return str(Item[ref.name.upper()].geisha.position)
+    if ref.kind == "token":
+        return str(int(Token[ref.name.upper()]))
+    return str(next(g for g in GEISHAS if g.name.lower() == ref.name).position)
+
+
 class HanamikojiCards:
     """Hanamikoji's CardHooks (see companion/games/protocol.py)."""
 
@@ -244,3 +278,6 @@ class HanamikojiCards:
     ask = staticmethod(ask)
     said_copies = staticmethod(said_copies)
     sticker_plan = staticmethod(sticker_plan)
+    feel = staticmethod(feel)
+    key = staticmethod(key)
+    named = staticmethod(named)

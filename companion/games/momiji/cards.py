@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.cards.feel import Feel
 from companion.cards.payload import CardRef
 from companion.games.momiji import narrate
-from companion.games.momiji.data import LEAVES, MAX_VALUE, Leaf, Objective
+from companion.games.momiji.data import LEAVES, MAX_VALUE, Leaf, Objective, leaf_digit
 from companion.games.protocol import Sheet
 from companion.narrate.message import Message
 from stickers import Colour, Lang, describe_colour
@@ -102,6 +103,21 @@ def ask(ref: CardRef) -> Message:
     raise ValueError("Momiji pieces are not enrolled: they carry printed labels")
 
 
+def feel(ref: CardRef) -> Feel | None:
+    """A leaf: its type's colour symbol and its value (a 0 has no number sticker). An
+    objective token's stickers are not in the rules: None."""
+    if ref.kind != "leaf":
+        return None
+    return Feel(Colour(ref.name), ref.value)
+
+
+def key(ref: CardRef) -> str | None:
+    """A leaf as keyed in play: its type's digit (1-6), then its value."""
+    if ref.kind != "leaf":
+        return str(Objective(ref.name).number)
+    return f"{leaf_digit(Colour(ref.name))}{ref.value}"
+
+
 class MomijiCards:
     """Momiji's CardHooks (see companion/games/protocol.py)."""
 
@@ -119,3 +135,6 @@ class MomijiCards:
     said = staticmethod(said)
     ask = staticmethod(ask)
     said_copies = staticmethod(said_copies)
+    feel = staticmethod(feel)
+    key = staticmethod(key)
+    named = staticmethod(said)  # leaves and objectives have no copies

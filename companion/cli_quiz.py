@@ -1,0 +1,138 @@
+"""`companion stickers quiz [game]`: the sticker code trainer, spoken and printed.
+
+Answers come from a card reader (`--reader URL`, as `companion play --reader`; printed QR
+labels, or tags enrolled with `companion cards enroll`), from keyed or typed lines (the
+piece's number as in play; a wedge scanner types its label), or as a description of what
+is felt. See companion/sticker_quiz.py and docs/learning.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.narrate.message import Message, Priority
+
+
+def add_quiz(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from companion.cards.payload import card_games
+    from companion.narrate.catalogue import LANGUAGES
+
+    games = card_games()
+    p = commands.add_parser("quiz", help="the sticker code trainer: find each piece asked "
+                                         "for by touch, scan it or key its number")
+    p.add_argument("game", nargs="?", choices=games, default=games[0] if games else None,
+                   help="the game whose pieces to practise (default: "
+                        f"{games[0] if games else 'none installed'})")
+    p.add_argument("--lang", choices=LANGUAGES, help="language (default: the system's)")
+    p.add_argument("--seed", type=int, help="the questions' order (default: random)")
+    p.add_argument("--rounds", type=int, default=10, metavar="N",
+                   help="questions before the missed pieces come back (default 10)")
+    p.add_argument("--explore", action="store_true",
+                   help="no questions: each scan or description is named (default: a quiz)")
+    p.add_argument("--reader", action="append", metavar="URL",
+                   help="a card reader by pyserial URL (repeatable), e.g. /dev/ttyUSB0")
+    p.add_argument("--reader-protocol", action="append",
+                   choices=["line", "rdm6300", "uid-lines"], help="one per --reader")
+    p.add_argument("--registry", type=Path, help="the card registry file (enrolled tags)")
+    p.add_argument("--script", type=Path, help="read the lines from FILE, then end")
+    p.add_argument("--json", action="store_true", help="one JSON object per announcement")
+    p.add_argument("--no-speech", action="store_true", help="print only")
+    p.set_defaults(func=run_quiz)
+
+
+def run_quiz(args: argparse.Namespace) -> int:
+    from companion.cards.registry import open_registry
+    from companion.cli import system_language
+    from companion.inputs.hub import InputHub
+    from companion.narrate.catalogue import Catalogue
+    from companion.output import Output
+    from companion.sticker_quiz import Quiz, pieces
+
+    lang = args.lang or system_language()
+    catalogue = Catalogue(lang, games=(args.game,))
+    if args.script is not None and not args.script.is_file():
+        print(catalogue.render(Message("error", "no_script", {"path": str(args.script)})))
+        return 2
+    found = pieces(args.game)
+    if not found:
+        print(catalogue.render(Message("error", "quiz.no_pieces",
+                                       {"game": args.game.capitalize()})))
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    quiz = Quiz(found, seed, max(1, args.rounds), explore=args.explore)
+    speaker = None
+    if not args.no_speech:
+        from companion.speech import load_settings, open_speaker
+
+        settings, _ = load_settings()
+        speaker, _ = open_speaker(catalogue.lang, settings, enabled=True)
+    out = Output(catalogue, json_mode=args.json, speaker=speaker)
+    registry, problem = open_registry(args.registry)
+    if problem is not None:
+        out.emit([Message("error", "cards.registry_unreadable", {"reason": problem})])
+    interactive = args.script is None
+    hub = InputHub()
+    source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
+    out.emit(quiz.start())
+    hub.add_lines(source, "script" if args.script else "keyboard")
+    if args.reader:
+        from companion.inputs.devices import attach_devices
+
+        attach_devices(hub, args, out.emit)
+    try:
+        for item in hub:
+            if speaker is not None and interactive:
+                speaker.stop()
+            out.emit(_answer(quiz, item, registry))
+            if quiz.over:
+                break
+        else:
+            if not quiz.over:
+                out.emit(quiz.finish())
+    except KeyboardInterrupt:
+        out.emit(quiz.finish())
+    finally:
+        hub.close()
+        if args.script:
+            source.close()
+        if speaker is not None:
+            speaker.wait(timeout=600 if not interactive else 5)
+            speaker.close()
+    return 0
+
+
+def _answer(quiz: Any, item: Any, registry: Any) -> list[Message]:
+    """One input: a reader's scan, or a line (a label or enrolled tag typed by a wedge
+    scanner is a scan too)."""
+    from companion.cards.payload import PayloadError
+    from companion.cards.registry import resolve
+    from companion.sticker_quiz import Scan, read
+
+    event = getattr(item, "event", None)
+    if event is not None:
+        if event.kind != "scan":
+            return [Message("reader_disconnected" if event.kind != "connected"
+                            else "reader_connected",
+                            "cards.reader_connected" if event.kind == "connected"
+                            else "cards.enroll_reader_error",
+                            {"reader": event.reader, "detail": event.detail})]
+        value = event.value
+    else:
+        value = (item.text or "").strip()
+        if not value:
+            return quiz.handle(read("*"))  # Enter alone: the question again
+    try:
+        ref = resolve(value, registry)
+    except PayloadError as error:
+        return [Message("error", "quiz.not_understood", {"line": str(error)},
+                        priority=Priority.REFUSAL)]
+    if ref is not None:
+        return quiz.handle(Scan(ref))
+    if event is not None:  # a tag nobody enrolled
+        return [Message("error", "cards.unknown_tag", {"tag": value},
+                        priority=Priority.REFUSAL)] + quiz.handle(read("*"))
+    return quiz.handle(read(value), value)
