@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.games.registry import default_game, game_names, load_game, resume_command
+from companion.games.registry import default_game, game_names, load_game
 from companion.narrate.catalogue import LANGUAGES, available
 
 
@@ -51,32 +51,17 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     play.add_argument("--script", type=Path, help="read the lines from FILE, then end")
     play.add_argument("--json", action="store_true", help="one JSON object per announcement")
     play.add_argument("--no-speech", action="store_true", help="print only")
-    play.add_argument("--verbosity", choices=["brief", "normal", "detailed"],
-                      help="how much is said (default: the saved setting, else normal)")
     play.add_argument("--earbud", action="append", metavar="N=DEVICE", default=[],
                       help="player N's private audio output (ALSA device), e.g. 1=plughw:1")
-    play.add_argument("--speech-out", type=Path, metavar="DIR",
-                      help="write the speech as WAV files in DIR instead of playing it")
     play.add_argument("--db", type=Path, help="the game log (default: user data folder)")
     play.add_argument("--resume", action="store_true", help="continue the last unfinished game")
-    play.add_argument("--reader", action="append", metavar="URL",
-                      help="a card reader by pyserial URL (repeatable), e.g. /dev/ttyUSB0")
-    play.add_argument("--reader-protocol", action="append",
-                      choices=["line", "rdm6300", "uid-lines"], help="one per --reader")
-    play.add_argument("--registry", type=Path, help="the card registry file")
-    play.add_argument("--web", action="store_true",
-                      help="also serve the game as a live page per seat and for watchers")
-    play.add_argument("--web-host", default="127.0.0.1", metavar="HOST",
-                      help="where the pages are served (default: this computer only; "
-                           "0.0.0.0: the local network)")
-    play.add_argument("--web-port", type=int, default=8765, metavar="PORT",
-                      help="the pages' port (default 8765; 0: any free port)")
     add_live_inputs(play)
     play.set_defaults(func=run_play)
 
 
 def add_live_inputs(parser: argparse.ArgumentParser) -> None:
-    """The keypad and voice options, shared by `play` and `practice`."""
+    """What every table may have, shared by `play` and `practice`: the keypad, card
+    readers, voice, web pages, verbosity and speech files."""
     from companion.voice.options import add_engine_options
 
     parser.add_argument("--keypad", metavar="DEVICE",
@@ -86,20 +71,32 @@ def add_live_inputs(parser: argparse.ArgumentParser) -> None:
                              "always listening (table talk can then be heard as a command)")
     parser.add_argument("--voice-profile", metavar="NAME",
                         help="listen with NAME's voice profile (see companion voice-enroll)")
+    parser.add_argument("--verbosity", choices=["brief", "normal", "detailed"],
+                        help="how much is said (default: the saved setting, else normal)")
+    parser.add_argument("--speech-out", type=Path, metavar="DIR",
+                        help="write the speech as WAV files in DIR instead of playing it")
+    parser.add_argument("--reader", action="append", metavar="URL",
+                        help="a card reader by pyserial URL (repeatable), e.g. /dev/ttyUSB0")
+    parser.add_argument("--reader-protocol", action="append",
+                        choices=["line", "rdm6300", "uid-lines"], help="one per --reader")
+    parser.add_argument("--registry", type=Path, help="the card registry file")
+    parser.add_argument("--web", action="store_true",
+                        help="also serve the game as a live page per seat and for watchers")
+    parser.add_argument("--web-host", default="127.0.0.1", metavar="HOST",
+                        help="where the pages are served (default: this computer only; "
+                             "0.0.0.0: the local network)")
+    parser.add_argument("--web-port", type=int, default=8765, metavar="PORT",
+                        help="the pages' port (default 8765; 0: any free port)")
     add_engine_options(parser)
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from companion.inputs.hub import InputHub
     from companion.narrate.catalogue import Catalogue
     from companion.narrate.message import Message
-    from companion.output import Output
-    from companion.session import Session
-    from companion.store import GameStore, default_path
+    from companion.table import Seating, run_table
 
     game = load_game(args.game)
-    lang = args.lang or system_language()
-    catalogue = Catalogue(lang, games=(game.name,))
+    catalogue = Catalogue(args.lang or system_language(), games=(game.name,))
     # Everything that can refuse the command line is checked before a game is written.
     if args.script is not None and not args.script.is_file():
         print(catalogue.render(Message("error", "no_script", {"path": str(args.script)})))
@@ -108,137 +105,9 @@ def run_play(args: argparse.Namespace) -> int:
     if earbuds is None:
         print(catalogue.render(Message("error", "bad_earbud")))
         return 2
-    # A log that cannot be written is opened read-only (or not at all): the session says
-    # so once, and play goes on unsaved.
-    store = GameStore(args.db or default_path())
-    saved = store.last_unfinished(game.name) if args.resume else None
-    resume = resume_command(game.name, str(args.db) if args.db else None)
-    if saved is not None:
-        config = dict(saved.config)
-        if args.lang:
-            config["lang"] = lang
-        session = Session(game, config, store, saved.id, saved.steps, resume=resume)
-        lang = config.get("lang", lang)
-        catalogue = Catalogue(lang, games=(game.name,))
-    else:
-        config = _new_config(args, game, catalogue)
-        if config is None:
-            return 2
-        session = Session(game, config, store, resume=resume)
-
-    speaker = None
-    notice = None
-    verbosity = args.verbosity
-    if not args.no_speech:
-        from companion.speech import load_settings, open_speaker
-
-        settings, _ = load_settings()
-        if earbuds:
-            from dataclasses import replace
-
-            settings = replace(settings, private_outputs=tuple(earbuds.items()))
-        verbosity = verbosity or settings.verbosity
-        speaker, notice = open_speaker(lang, settings, enabled=True, out_dir=args.speech_out)
-    catalogue.verbosity = verbosity or "normal"
-    out = Output(catalogue, json_mode=args.json, speaker=speaker)
-    if notice is not None:
-        out.notice("notice", catalogue.word("messages", "speech_unavailable"))
-
-    # Live play (keyboard, keypad, readers, voice): every new input silences the voice.
-    # A script is heard to the end instead.
-    interactive = args.script is None
-    hub = InputHub()
-    web = None
-    if args.web:  # before the first announcement, so that the pages hear it too
-        from companion.web.play import attach_web
-
-        web = attach_web(hub, session, out, args.web_host, args.web_port)
-    if args.resume and saved is None:
-        out.emit([Message("info", "nothing_to_resume")])
-    out.emit(session.resume() if saved is not None else session.start())
-    source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
-    hub.add_lines(source, "script" if args.script else "keyboard")
-    registry = None
-    if game.devices() is not None:
-        from companion.cards.registry import open_registry
-        from companion.inputs.devices import attach_devices
-
-        registry, problem = open_registry(args.registry)
-        if problem is not None:
-            out.emit([Message("error", "cards.registry_unreadable", {"reason": problem})])
-        attach_devices(hub, args, out.emit)
-    voice = None
-    if args.voice:
-        from companion.inputs.voice import attach_voice
-
-        voice = attach_voice(hub, session, args.voice, out.emit, args.voice_profile,
-                             engine=args.engine, whisper_model=args.whisper_model,
-                             private=out.has_earpiece)
-    quitting = False  # `quit` said: the loop ends
-    try:
-        for item in hub:
-            if speaker is not None and interactive:
-                speaker.stop()  # a new input silences whatever is being said
-            if voice is not None and voice.is_push_key(item):
-                voice.push_to_talk()
-                continue
-            messages = _route(item, session, registry)
-            for m in messages:
-                if m.event == "setting":
-                    if m.data["setting"] in Catalogue.VERBOSITIES:
-                        catalogue.verbosity = m.data["setting"]
-                    if speaker is not None:
-                        _adjust(speaker, m.data["setting"])
-            out.emit(messages)
-            quitting = any(m.event == "quit" for m in messages)
-            if quitting:
-                break
-            if voice is not None:
-                voice.follow()
-        if interactive and not quitting:  # Ctrl-D: the keyboard's input ended
-            quitting = _say_quit(out, session)
-    except KeyboardInterrupt:  # Ctrl-C
-        quitting = _say_quit(out, session)
-    finally:
-        hub.close()
-        if web is not None:
-            web.close()
-        if args.script:
-            source.close()
-        if speaker is not None:
-            if not interactive or quitting:
-                speaker.wait(timeout=600 if not interactive else 15)
-            speaker.close()
-        if store is not None:
-            store.close()
-    return 0
-
-
-def _say_quit(out: Any, session: Any) -> bool:
-    """Play stops: say whether the game is saved and how to go on with it."""
-    out.emit(session.quit())
-    return True
-
-
-def _route(item: Any, session: Any, registry: Any) -> list[Any]:
-    """One input to its messages: heard, scanned or keyed on a device, or typed."""
-    from companion.inputs.voice import PUSH_TO_TALK_LINE, handle_recognition
-
-    if item.source == "voice":
-        return handle_recognition(session, item.event)
-    if (item.text or "").strip() == PUSH_TO_TALK_LINE:  # with voice on, it never comes here
-        from companion.narrate.message import Message, Priority
-
-        return [Message("error", "voice_off", priority=Priority.REFUSAL)]
-    if session.game.devices() is None:  # a game that reads no devices: typed lines only
-        return session.handle(item.text) if item.text is not None else []
-    from companion.inputs.devices import handle_device_event, handle_line
-    from companion.inputs.scan_echo import typed
-
-    if item.event is not None:
-        return handle_device_event(session, item.event, registry)
-    origin = typed() if item.source == "keyboard" else None  # a wedge scanner types here
-    return handle_line(session, item.text or "", registry, origin)
+    seating = Seating("play", lambda said_in: _new_config(args, game, said_in),
+                      earbuds=earbuds)
+    return run_table(args, game, catalogue, seating)
 
 
 def _new_config(args: argparse.Namespace, game: Any, catalogue: Any) -> dict[str, Any] | None:
@@ -289,28 +158,6 @@ def _earbuds(specs: list[str]) -> dict[str, str] | None:
             return None
         out[f"player:{int(number) - 1}"] = device.strip()
     return out
-
-
-def _adjust(speaker: object, setting: str) -> None:
-    """Apply a spoken settings change ("faster") to the voice and save it."""
-    from companion import speech
-
-    step = {"faster": speech.faster, "slower": speech.slower,
-            "louder": speech.louder, "quieter": speech.quieter}.get(setting)
-    settings = getattr(speaker, "settings", None)
-    if settings is None:
-        return
-    if step is not None:
-        settings, _ = step(settings)
-    elif setting in ("brief", "normal", "detailed"):
-        from dataclasses import replace
-
-        settings = replace(settings, verbosity=setting)
-    update = getattr(speaker, "update_settings", None)
-    if update is not None:
-        update(settings)
-    with contextlib.suppress(OSError):  # a read-only config folder: it holds for this game
-        speech.save_settings(settings)
 
 
 # Sub-commands beside `play`, by name; each module registers itself with add_parser(sub).

@@ -1,33 +1,21 @@
 """`companion practice`: a game alone against the computer, for a game with a practice hook.
 
-The session is the real one (rules, narration, undo, the game log, --resume, --json); this
-loop adds what a table has and a lone player lacks: the dealer (the game's chance steps)
-and the other player (the game's opponent), plus the word `hand` (`hint` is the
-session's, as at a table). The player sits at seat 0. What is private to them is said on
-their private channel when they have one, else on the speaker (nobody else is at the
-table); what is private to the computer is never said. Undo takes back the player's last
-move and everything after it.
+It is `companion play` (companion/table.py: the same session, inputs and outputs) with the
+other seats filled by the game's opponent (companion/computer.py): this module only makes
+a new practice game's settings. The player sits at seat 0.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import sys
-import time
-from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures import TimeoutError as Waiting
-from dataclasses import replace
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 from companion.games.registry import load_game
 from companion.narrate.message import Message
 
-PLAYER = 0  # the human's seat; the computer has the other
-THINKING_AFTER = 0.5  # seconds before "thinking" is said
+PLAYER = 0  # the player's seat; the computer has the others
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -50,24 +38,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--resume", action="store_true", help="continue the last practice game")
     from companion.cli import add_live_inputs
 
-    add_live_inputs(p)  # the keypad and voice of `companion play`
+    add_live_inputs(p)  # what `companion play` has: keypad, readers, voice, web pages
     p.set_defaults(func=run_practice)
 
 
 def run_practice(args: argparse.Namespace) -> int:
     from companion.cli import system_language
     from companion.narrate.catalogue import Catalogue
-    from companion.output import Output
-    from companion.session import Session
-    from companion.store import GameStore, default_path
+    from companion.table import Seating, run_table
 
     game = load_game(args.game)
-    lang = args.lang or system_language()
-    catalogue = Catalogue(lang, games=(game.name,))
+    catalogue = Catalogue(args.lang or system_language(), games=(game.name,))
     hooks = game.practice()
-    params = {"game": game.name.capitalize()}
     if hooks is None:
-        print(catalogue.render(Message("error", "practice_unavailable", params)))
+        print(catalogue.render(Message("error", "practice_unavailable",
+                                       {"game": game.name.capitalize()})))
         return 2
     if args.level not in hooks.levels:
         print(catalogue.render(Message("error", "unknown_level", {
@@ -76,191 +61,24 @@ def run_practice(args: argparse.Namespace) -> int:
     if args.script is not None and not args.script.is_file():
         print(catalogue.render(Message("error", "no_script", {"path": str(args.script)})))
         return 2
-    store = GameStore(args.db or default_path())
-    saved = store.last_unfinished(game.name) if args.resume else None
-    if saved is not None and "practice" not in saved.config:
-        saved = None  # a table game is resumed by `companion play --resume`
-    resume = "companion practice --resume" + (f" --db {args.db}" if args.db else "")
-    if saved is not None:
-        config = dict(saved.config)
-        lang = config.get("lang", lang)
-        catalogue = Catalogue(lang, games=(game.name,))
-        session = Session(game, config, store, saved.id, saved.steps, resume=resume)
-    else:
-        rules = args.rules or game.rule_sets[0]
-        if rules not in game.rule_sets:
-            print(catalogue.render(Message("error", "unknown_rules", {
-                **params, "rules": rules, "known": ", ".join(game.rule_sets)})))
-            return 2
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-        name = args.name or catalogue.word("words", "player_1")
-        config = {"players": [name, catalogue.word("words", "practice_opponent")],
-                  "rules": rules, "lang": lang, "full_information": True,
-                  "practice": {"level": args.level, "seed": seed}}
-        session = Session(game, config, store, resume=resume)
-
-    speaker = None
-    if not args.no_speech:
-        from companion.speech import load_settings, open_speaker
-
-        settings, _ = load_settings()
-        if args.earbud:
-            settings = replace(settings, private_outputs=((f"player:{PLAYER}", args.earbud),))
-        speaker, _ = open_speaker(lang, settings, enabled=True)
-    out = Output(catalogue, json_mode=args.json, speaker=speaker)
-    interactive = args.script is None
-    pause = args.pause if args.pause is not None else (1.0 if interactive else 0.0)
-    table = Table(session, hooks, out, pause, interactive)
-    if args.resume and saved is None:
-        out.emit([Message("info", "nothing_to_resume")])
-    if saved is not None:
-        table.say(session.resume())
-        table.say(hooks.hand(session.state, PLAYER))
-    else:  # the prompt to deal is for a table's dealer: here the companion deals at once
-        table.say(m for m in session.start() if m.event != "prompt")
-    table.advance()
-    source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
-    hub, voice = _inputs(args, session, out, source)
-    try:
-        table.play(hub, voice)
-        if interactive:
-            out.emit(session.quit())
-    except KeyboardInterrupt:
-        out.emit(session.quit())
-    finally:
-        hub.close()
-        if args.script:
-            source.close()
-        if speaker is not None:
-            speaker.wait(timeout=600 if not interactive else 15)
-            speaker.close()
-        store.close()
-    return 0
+    seating = Seating("practice", lambda said_in: _new_config(args, game, hooks, said_in),
+                      resumes=lambda config: "practice" in config,
+                      earbuds={f"player:{PLAYER}": args.earbud} if args.earbud else {})
+    return run_table(args, game, catalogue, seating)
 
 
-def _inputs(args: argparse.Namespace, session: Any, out: Any, source: Any
-            ) -> tuple[Any, Any]:
-    """The lines, and the keypad and voice as `companion play` attaches them (no card
-    reader: there are no physical cards)."""
-    from companion.inputs.hub import InputHub
-
-    hub = InputHub()
-    hub.add_lines(source, "script" if args.script else "keyboard")
-    if session.game.devices() is not None and args.keypad:
-        from companion.inputs.devices import attach_devices
-
-        attach_devices(hub, argparse.Namespace(keypad=args.keypad), out.emit)
-    voice = None
-    if args.voice:
-        from companion.inputs.voice import attach_voice
-
-        # The player's own lines are theirs to hear, on the speaker when they have no earbud
-        # (nobody else is at the table): listening may use their hand (Table.say).
-        voice = attach_voice(hub, session, args.voice, out.emit, args.voice_profile,
-                             engine=args.engine, whisper_model=args.whisper_model,
-                             private=lambda seat: seat == PLAYER)
-    return hub, voice
-
-
-class Table:
-    """The player's lines in; the dealer's and the computer's steps after each."""
-
-    def __init__(self, session: Any, hooks: Any, out: Any, pause: float,
-                 interactive: bool) -> None:
-        self.session, self.hooks, self.out = session, hooks, out
-        self.pause, self.interactive = pause, interactive
-        self._told: int | None = None  # the step whose drawn card was said
-
-    def say(self, messages: Iterable[Message]) -> None:
-        """Emit, with the player's private lines public unless they have a channel of
-        their own, and the computer's private lines dropped."""
-        shown = []
-        for m in map(self.hooks.reword, messages):
-            if m.private_to is None or m.private_to == PLAYER and self.out.has_earpiece(PLAYER):
-                shown.append(m)
-            elif m.private_to == PLAYER:
-                shown.append(replace(m, private_to=None))
-        self.out.emit(shown)
-
-    def play(self, inputs: Iterable[Any], voice: Any = None) -> None:
-        """Each input (typed or scripted line, keypad key, heard command; InputItems) by the
-        same route as at a table, "card N" read in the sorted hand first."""
-        from companion.cli import _route
-
-        for item in inputs:
-            if voice is not None and voice.is_push_key(item):
-                voice.push_to_talk()
-                continue
-            state = self.session.state
-            if item.text is not None:
-                if self.hooks.word(item.text) == "hand":
-                    self.say(self.hooks.hand(state, PLAYER))
-                    continue
-                item = replace(item, text=self.hooks.resolve(item.text, state, PLAYER))
-            before = self.session.log
-            messages = _route(item, self.session, None)
-            if len(self.session.log) < len(before) and before[-1][1] != PLAYER:
-                messages = self._undo_to_player(messages)
-            if any(m.event == "help" for m in messages):
-                messages += self.hooks.help()
-            self.say(messages)
-            if any(m.event == "quit" for m in messages):
-                return
-            self.advance()
-            if voice is not None:
-                voice.follow()
-
-    def _undo_to_player(self, first: list[Message]) -> list[Message]:
-        """The computer's (and the dealer's) steps undone, then the player's last move."""
-        from companion.shared_commands import Undo
-
-        said = [m for m in first if m.event != "prompt"]
-        log = self.session.log
-        while log and log[-1][1] != PLAYER:
-            said += [m for m in self.session.execute(Undo()) if m.event != "prompt"]
-            log = self.session.log
-        if not log:  # nothing of the player's to take back: the dealer deals again
-            return said
-        return said + self.session.execute(Undo())
-
-    def advance(self) -> None:
-        """Deal and play the computer's turns until the player is to act or the game ends."""
-        game = self.session.game
-        while not game.is_over(self.session.state) and game.actor(self.session.state) != PLAYER:
-            state = self.session.state
-            action = self.hooks.chance(state, self.session.config)
-            dealt = action is not None
-            if action is None:
-                seat = game.actor(state)
-                decide = partial(self.hooks.decide, state, seat, self.session.config,
-                                 self.session.step)
-                action = self._thinking(decide, seat)
-                time.sleep(self.pause)
-            messages = self.session.execute(action)
-            if game.actor(self.session.state) < 0:  # the dealer's prompt: it deals at once
-                messages = [m for m in messages if m.event != "prompt"]
-            self.say(messages)
-            if dealt:
-                self.say(self.hooks.hand(self.session.state, PLAYER))
-        self._tell_draw()
-
-    def _tell_draw(self) -> None:
-        """The card the player draws, said once at each of their turns (again after an
-        undo back to that turn)."""
-        if self._told != self.session.step:
-            self._told = self.session.step
-            self.say(self.hooks.drawn(self.session.state, PLAYER))
-
-    def _thinking(self, decide: Callable[[], Any], seat: int) -> Any:
-        """The decision; "thinking" is said if it takes longer than half a second (live
-        play only: a script's transcript does not depend on the machine's speed)."""
-        if not self.interactive:
-            return decide()
-        with ThreadPoolExecutor(1) as pool:
-            future = pool.submit(decide)
-            try:
-                return future.result(THINKING_AFTER)
-            except Waiting:
-                self.say([Message("info", "thinking",
-                                  {"player": self.session.names[seat]})])
-                return future.result()
+def _new_config(args: argparse.Namespace, game: Any, hooks: Any, catalogue: Any
+                ) -> dict[str, Any] | None:
+    """A new practice game's settings: the player and the computer, the rules, the level
+    and seed, and what the game itself needs to be dealt by the companion."""
+    rules = args.rules or game.rule_sets[0]
+    if rules not in game.rule_sets:
+        print(catalogue.render(Message("error", "unknown_rules", {
+            "game": game.name.capitalize(), "rules": rules,
+            "known": ", ".join(game.rule_sets)})))
+        return None
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    name = args.name or catalogue.word("words", "player_1")
+    return {"players": [name, catalogue.word("words", "practice_opponent")],
+            "rules": rules, "lang": catalogue.lang, **hooks.config(),
+            "practice": {"level": args.level, "seed": seed}}

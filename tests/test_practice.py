@@ -106,12 +106,13 @@ def test_keypad_lines_play_as_the_words_do(tmp_path, capsys):
 def test_a_keypad_read_as_a_device_plays_through_the_games_key_hooks():
     import io
 
-    from companion.cli_practice import Table
+    from companion.computer import Computer
     from companion.games.registry import load_game
     from companion.inputs.hub import InputItem
     from companion.narrate.catalogue import Catalogue
     from companion.output import Output
     from companion.session import Session
+    from companion.table import Table
     from hardware.events import ReaderEvent
 
     game = load_game("hanamikoji")
@@ -119,10 +120,9 @@ def test_a_keypad_read_as_a_device_plays_through_the_games_key_hooks():
                              "full_information": True,
                              "practice": {"level": "normal", "seed": 7}})
     stream = io.StringIO()
-    table = Table(session, game.practice(), Output(Catalogue("en", games=("hanamikoji",)),
-                                                   stream=stream), 0.0, False)
-    table.say(m for m in session.start() if m.event != "prompt")
-    table.advance()
+    out = Output(Catalogue("en", games=("hanamikoji",)), stream=stream)
+    table = Table(session, out, Computer(session, game.practice(), (1,), 0.0, False))
+    table.open(resumed=False)
     keys = ["1", "7", "ENTER", "/"]  # Secret, the flower; the slash key acts at once
     table.play(InputItem("keypad", event=ReaderEvent("keypad", "/dev/input/x", "key", k))
                for k in keys)

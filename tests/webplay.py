@@ -21,16 +21,19 @@ URL = re.compile(r"(http://\S+/s/[A-Za-z0-9_-]+)")
 
 
 class Play:
-    """`companion play GAME --web` with its terminal: lines typed in, lines printed out."""
+    """`companion play GAME --web` with its terminal: lines typed in, lines printed out.
+    With `command="practice"`, `players` are the seats people sit at (the others are the
+    computer's, without a page)."""
 
     def __init__(self, tmp: Path, game: str = "hanamikoji",
                  players: tuple[str, ...] = ("Ana", "Ben"), lang: str = "en",
-                 extra: tuple[str, ...] = ()) -> None:
+                 extra: tuple[str, ...] = (), command: str = "play") -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+        seats = ("--players", *players) if command == "play" else ()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "play", game, "--no-speech", "--web",
+            [sys.executable, "-m", "companion", command, game, "--no-speech", "--web",
              "--web-port", "0", "--db", str(tmp / "games.sqlite3"), "--lang", lang,
-             "--players", *players, *extra],
+             *seats, *extra],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, encoding="utf-8", cwd=ROOT, env=env)
         self.lines: list[str] = []

@@ -260,6 +260,10 @@ class PracticeHooks(Protocol):
 
     levels: tuple[str, ...]
 
+    def config(self) -> Mapping[str, Any]:
+        """What the game adds to a new practice game's settings (Hanamikoji: the hands are
+        known, since the companion deals them)."""
+        ...
     def chance(self, state: State, config: Mapping[str, Any]) -> Action | None: ...
     def decide(self, state: State, seat: int, config: Mapping[str, Any],
                step: int) -> Action: ...

@@ -105,9 +105,10 @@ def default_game() -> str | None:
     return names[0] if names else None
 
 
-def resume_command(name: str, db: str | None = None) -> str:
-    """The command that continues a saved game of `name` (kept in the log at `db`)."""
-    words = ["companion", "play"] + ([] if name == default_game() else [name]) + ["--resume"]
+def resume_command(name: str, db: str | None = None, command: str = "play") -> str:
+    """The command that continues a saved game of `name` (kept in the log at `db`), with
+    the sub-command that resumes it (`play`, `practice`)."""
+    words = ["companion", command] + ([] if name == default_game() else [name]) + ["--resume"]
     if db is not None:
         words += ["--db", shlex.quote(db)]
     return " ".join(words)

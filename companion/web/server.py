@@ -59,14 +59,16 @@ class WebTable:
     """The web pages of one game: tokens, the server thread, and what each view was told."""
 
     def __init__(self, session: Any, catalogue: Catalogue, hub: InputHub,
-                 host: str = "127.0.0.1", port: int = 8765) -> None:
+                 host: str = "127.0.0.1", port: int = 8765,
+                 seats: list[int] | None = None) -> None:
         self.session, self.catalogue, self.hub = session, catalogue, hub
         self.host = host
-        # 128 bits of randomness per seat and for the watchers, new for each game
-        self.tokens: dict[str, int | str] = {secrets.token_urlsafe(16): seat
-                                             for seat in range(len(session.names))}
+        # a page per seat people sit at (`seats`, default all) and one for the watchers,
+        # each with 128 bits of randomness, new for each game
+        seats = list(range(len(session.names)) if seats is None else seats)
+        self.tokens: dict[str, int | str] = {secrets.token_urlsafe(16): seat for seat in seats}
         self.tokens[secrets.token_urlsafe(16)] = WATCH
-        self.views: list[int | str] = [*range(len(session.names)), WATCH]
+        self.views: list[int | str] = [*seats, WATCH]
         self._history: dict[int | str, deque[str]] = {v: deque(maxlen=HISTORY)
                                                       for v in self.views}
         self._state: dict[int | str, str] = {}

@@ -45,6 +45,10 @@ class Practice:
 
     levels = opponent.LEVELS
 
+    def config(self) -> dict[str, Any]:
+        """The companion deals, so every hand is known: the rules check each card played."""
+        return {"full_information": True}
+
     def chance(self, state: State, config: Mapping[str, Any]) -> Action | None:
         """The deal due now (from the seed and the round), or None."""
         if state.phase is not Phase.DEAL:
