@@ -4,8 +4,6 @@ that starting a game stays fast."""
 from __future__ import annotations
 
 import argparse
-import contextlib
-import locale
 import os
 import sys
 from collections.abc import Sequence
@@ -13,22 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.registry import default_game, game_names, load_game
-from companion.narrate.catalogue import LANGUAGES, available
+from companion.language import default_language, system_language
+from companion.narrate.catalogue import LANGUAGES
 
-
-def system_language() -> str:
-    """The system's language if the companion speaks it, else French (the seeds' language;
-    docs/playing.md says so)."""
-    candidates = [os.environ.get(v, "") for v in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
-    if not any(candidates):  # no locale in the environment (Windows, macOS apps): ask Python,
-        # which would otherwise report the C locale of a Linux box as en_US
-        with contextlib.suppress(ValueError):
-            candidates.append(locale.getlocale()[0] or "")
-    for value in candidates:
-        code = value.split(":")[0][:2].lower()
-        if code in LANGUAGES and available(code):
-            return code
-    return "fr"
+__all__ = ["default_language", "system_language", "main"]
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
@@ -38,7 +24,8 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", nargs="?", default=default, choices=game_names(),
                         help=f"the game (default: {default or 'none installed'})")
     parser.add_argument("--lang", choices=LANGUAGES,
-                        help="language (default: the system's, else fr)")
+                        help="language (default: the one chosen at set-up, else the system's; "
+                             "English for the C locale, French for a language not spoken)")
 
 
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -96,7 +83,7 @@ def run_play(args: argparse.Namespace) -> int:
     from companion.table import Seating, run_table
 
     game = load_game(args.game)
-    catalogue = Catalogue(args.lang or system_language(), games=(game.name,))
+    catalogue = Catalogue(args.lang or default_language(), games=(game.name,))
     # Everything that can refuse the command line is checked before a game is written.
     if args.script is not None and not args.script.is_file():
         print(catalogue.render(Message("error", "no_script", {"path": str(args.script)})))
@@ -165,7 +152,7 @@ REGISTRARS = {
     "stickers": "companion.cli_stickers", "cards": "companion.cli_cards",
     "readers": "hardware.cli", "listen": "companion.voice.cli",
     "voice-enroll": "companion.voice.enroll", "practice": "companion.cli_practice",
-    "rules": "companion.cli_rules",
+    "rules": "companion.cli_rules", "learn": "companion.cli_learn",
 }
 
 

@@ -43,12 +43,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def run_practice(args: argparse.Namespace) -> int:
-    from companion.cli import system_language
+    from companion.language import default_language
     from companion.narrate.catalogue import Catalogue
     from companion.table import Seating, run_table
 
     game = load_game(args.game)
-    catalogue = Catalogue(args.lang or system_language(), games=(game.name,))
+    catalogue = Catalogue(args.lang or default_language(), games=(game.name,))
     hooks = game.practice()
     if hooks is None:
         print(catalogue.render(Message("error", "practice_unavailable",
@@ -61,13 +61,13 @@ def run_practice(args: argparse.Namespace) -> int:
     if args.script is not None and not args.script.is_file():
         print(catalogue.render(Message("error", "no_script", {"path": str(args.script)})))
         return 2
-    seating = Seating("practice", lambda said_in: _new_config(args, game, hooks, said_in),
+    seating = Seating("practice", lambda said_in: practice_config(args, game, hooks, said_in),
                       resumes=lambda config: "practice" in config,
                       earbuds={f"player:{PLAYER}": args.earbud} if args.earbud else {})
     return run_table(args, game, catalogue, seating)
 
 
-def _new_config(args: argparse.Namespace, game: Any, hooks: Any, catalogue: Any
+def practice_config(args: argparse.Namespace, game: Any, hooks: Any, catalogue: Any
                 ) -> dict[str, Any] | None:
     """A new practice game's settings: the player and the computer, the rules, the level
     and seed, and what the game itself needs to be dealt by the companion."""

@@ -13,8 +13,9 @@ _SPLIT = re.compile(r"[/*+\-?.]|[^\W_]+", re.UNICODE)
 # shows an objective); alone, or beside a digit or a space, it is the keypad's minus (undo).
 _JOINING_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])", re.UNICODE)
 # Punctuation a sentence may hold without changing its meaning: apostrophes join elided
-# words ("l'éventail", "п'ять") and commas separate listed cards. Anything else is refused.
-_HARMLESS = "'’ʼ,"
+# words ("l'éventail", "п'ять"); commas and colons separate listed cards
+# ("Gift: fan, flute, tea"). Anything else is refused.
+_HARMLESS = "'’ʼ,:"
 # Compatibility forms kept as they are, so refused: "²" is AZERTY's key beside "1", a
 # slip of the finger rather than a digit, and "½" no card at all.
 _KEPT_FORMS = ("<super>", "<sub>", "<fraction>")

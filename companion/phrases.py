@@ -13,12 +13,19 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import DamerauLevenshtein
+
 from companion import shared_words
 from companion.errors import InvalidCommand, is_long
 from companion.normalize import Token, fold, normal, stray, tokens
 from companion.shared_commands import Adjust, Ask, Cancel, MetaCommand, NewGame, Quit, Reply, Undo
 
 Word = tuple[str, object]
+# A slip is guessed from a word of at least this many letters, when it is this similar
+# (rapidfuzz's 0-100 Indel ratio: "secrte" / "secret" 83, "gfit" / "gift" 75).
+MIN_GUESSED = 4
+GUESS_SCORE = 74
 # A game's own rule for one word before the table is consulted (e.g. "the" vs "thé").
 Special = Callable[[Token], Word | None]
 
@@ -27,13 +34,34 @@ class PhraseTable:
     def __init__(self) -> None:
         self._table: dict[tuple[str, ...], Word] = {}
         self._longest = 1
+        self._words: list[str] | None = None  # the one-word phrases, for guesses
 
     def put(self, phrases: Iterable[str], meaning: Word) -> None:
         """Add phrases (folded here); a phrase already present keeps its first meaning."""
         for phrase in phrases:
             key = tuple(fold(phrase).split())
             self._table.setdefault(key, meaning)
+            self._words = None
             self._longest = max(self._longest, len(key))
+
+    def closest(self, word: str) -> str | None:
+        """The known word a slip most likely meant ("secrte": "secret"), or None: by
+        rapidfuzz's normalized Indel similarity, against the words of every language the
+        table holds; short words are not guessed (too many near neighbours)."""
+        if len(word) < MIN_GUESSED or word.isdigit():
+            return None
+        if self._words is None:
+            self._words = sorted({key[0] for key in self._table if len(key) == 1
+                                  and len(key[0]) >= MIN_GUESSED})
+        found = process.extract(word, self._words, scorer=fuzz.ratio,
+                                score_cutoff=GUESS_SCORE, limit=5)
+        if not found:
+            return None
+        # Of the near words, the fewest edits counting a swap of two letters as one
+        # ("secrte": "secret", not "secrete"), then the same length, then the most similar.
+        best = min(found, key=lambda f: (DamerauLevenshtein.distance(word, f[0]),
+                                         abs(len(f[0]) - len(word)), -f[1]))
+        return str(best[0])
 
     def put_meta(self, lexicon: Any) -> None:
         """The words every game shares: questions, voice settings, undo, yes, no, cancel,
@@ -83,9 +111,12 @@ class PhraseTable:
                         "long_line", f"a long line was not understood: '{line}'", start=line
                     )
                 understood = " ".join(t.word for t in toks[:i])
+                guess = self.closest(word)
+                extra = {} if guess is None else {"corrected": " ".join(
+                    guess if j == i else t.word for j, t in enumerate(toks))}
                 raise InvalidCommand(
                     "unknown_word", f"I did not understand '{word}'", word=word,
-                    understood=understood,
+                    understood=understood, **extra,
                 )
         return [m for m in out if m[0] not in drop]
 

@@ -17,10 +17,26 @@ from companion.errors import CompanionError, ConfirmFirst, IllegalAction, check_
 from companion.games.protocol import Game
 from companion.games.registry import resume_command
 from companion.narrate.message import Message, Priority
-from companion.shared_commands import Adjust, Ask, Cancel, NewGame, Query, Quit, Reply, Undo
+from companion.shared_commands import (
+    Adjust,
+    Ask,
+    Cancel,
+    Explain,
+    NewGame,
+    Query,
+    Quit,
+    Reply,
+    Undo,
+)
 from companion.store import GameRecord, GameStore, WriteReport
 
 T = TypeVar("T")
+# Said whole every time: answers to questions, refusals, the companion's own questions,
+# settings and what concerns the log (the rest is said short once heard in a game).
+WHOLE_EVENTS = frozenset({
+    "error", "confirm", "repeat", "help", "score", "board", "actions", "unseen", "turn",
+    "hint", "quit", "storage", "setting", "notice", "info", "resumed", "undo", "game_over",
+})
 
 
 def per_session(factory: Callable[[], T]) -> Callable[[Any], T]:
@@ -67,6 +83,8 @@ class Session:
         self._history: list[list[Message]] = []
         self._cursor: int | None = None  # position while stepping back through history
         self._last_step: list[Message] = []  # the narration of the last accepted step
+        # What the table has heard in this game (a prompt per player): said short again
+        self._heard: set[str] = set()
         if steps:  # a resumed game: back and forward step through its narration again
             self._announce(game.start(self._state, self._names) + self._prompt())
         for text in steps:
@@ -177,6 +195,7 @@ class Session:
     def resume(self) -> list[Message]:
         """Where the game stands. The last step is said again: it was written before it was
         announced, and whether it was heard before the companion stopped cannot be known."""
+        self._heard.clear()  # a resumed game is heard in full again, once
         intro = [Message("resumed", "resumed", {"steps": len(self._log), "n": len(self._log)})]
         if self._last_step:
             intro += [Message("repeat", "last_step")]
@@ -211,14 +230,37 @@ class Session:
         try:
             command = self.interpret(line)
         except CompanionError as error:
-            return self._refuse(error)
+            return self._suggest(error) or self._refuse(error)
         return self.execute(command)
+
+    def _suggest(self, error: CompanionError, tries: int = 3) -> list[Message]:
+        """A slip ("secrte") that a known word would make a command: asked as a question
+        ("Did you mean secret?"), which only a yes carries out. A told card is not said
+        (the line's public text is)."""
+        corrected = error.params.get("corrected") if error.key == "unknown_word" else None
+        for _ in range(tries):  # several slips in one line: each word guessed in turn
+            if not corrected:
+                return []
+            try:
+                command = self.interpret(corrected)
+            except CompanionError as again:
+                corrected = again.params.get("corrected") if again.key == "unknown_word" else None
+                continue
+            public = self._game.public_text(command) if hasattr(command, "text") else ""
+            said = corrected if public == command.text() else public
+            self._confirming, self._asked_by = command, None
+            self._question = Message("confirm", "did_you_mean",
+                                     {"word": error.params.get("word", ""), "line": said},
+                                     {"code": "did_you_mean", "command": public},
+                                     Priority.PROMPT)
+            return self._announce([self._question])
+        return []
 
     def execute(self, command: Any) -> list[Message]:
         """Carry out a command value: typed lines, keys, scans and voice all end here."""
         if self._confirming is not None and command == self._asked_by:
             command = Reply(True)  # the same command again (one key on a keypad) is a yes
-        if self._confirming is not None and not isinstance(command, (Reply, Ask)):
+        if self._confirming is not None and not isinstance(command, (Reply, Ask, Explain)):
             self._confirming = None  # a new command replaces an unanswered question
         try:
             return self._execute(command)
@@ -263,6 +305,10 @@ class Session:
     def _execute(self, command: Any) -> list[Message]:
         if isinstance(command, Ask):
             return self._ask(command.query)
+        if isinstance(command, Explain):  # "position 3": answered by the game, if it can
+            explain = getattr(self._game, "explain", None)
+            answer = explain(command.subject, self._state, self._names) if explain else []
+            return self._announce(answer or self._prompt())
         if isinstance(command, Undo):
             return self._undo()
         if isinstance(command, Quit):
@@ -316,6 +362,7 @@ class Session:
             raise IllegalAction("new_game_later", "a new game starts once this one is over")
         self._initial = self._state = self._game.new_state(self._config)
         self._log, self._pending, self._confirming, self._last_step = [], None, None, []
+        self._heard.clear()
         self._notes += self._write("new")
         return self.start()
 
@@ -395,6 +442,9 @@ class Session:
             return self._announce(self._prompt())
         if query is Query.HINT:
             return self._announce(self._hint())
+        if query is Query.HELP:  # the help, then what is expected now in full
+            answer = self._game.query(query, self._state, self._names)
+            return self._announce(answer + self._prompt(), whole=True)
         if query is Query.RULES:
             return self._announce(self._rules())
         return self._announce(self._game.query(query, self._state, self._names))
@@ -442,7 +492,22 @@ class Session:
         refusal = Message("error", f"error.{error.key}", params, data, Priority.REFUSAL)
         return self._announce([refusal] + self._prompt())
 
-    def _announce(self, messages: list[Message]) -> list[Message]:
+    def _again(self, message: Message) -> Message:
+        """The message marked `short` if the table heard it before in this game (every
+        player at the table hears each prompt, whoever it is for); answers to questions,
+        refusals and the companion's questions stay whole."""
+        if message.private_to is not None or message.event in WHOLE_EVENTS or message.short:
+            return message
+        heard = message.key
+        if heard in self._heard:
+            return replace(message, short=True)
+        self._heard.add(heard)
+        return message
+
+    def _announce(self, messages: list[Message], whole: bool = False) -> list[Message]:
+        """Keep the public part for back and repeat; `whole`: said in full (help)."""
+        if not whole:
+            messages = [self._again(m) for m in messages]
         public = [m for m in messages if m.private_to is None]
         if public:
             self._history.append(public)
@@ -450,6 +515,14 @@ class Session:
         return messages
 
     def _replay(self, index: int) -> list[Message]:
+        """An announcement said again in full. One that is not the latest is marked as
+        earlier, with how far back it is, and its questions are left out: they are not
+        waiting any more (what is expected now is the latest announcement's)."""
         if not self._history or index < 0:
             return [Message("repeat", "nothing_to_repeat")]
-        return [replace(m, event="repeat") for m in self._history[index]]
+        back = len(self._history) - 1 - index
+        said = [replace(m, event="repeat", short=False) for m in self._history[index]
+                if not (back and m.priority is Priority.PROMPT)]
+        if not back:
+            return said
+        return [Message("repeat", "earlier", {"n": back}), *said]

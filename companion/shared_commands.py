@@ -93,7 +93,18 @@ class NewGame:
         return "new game"
 
 
-MetaCommand = Ask | Undo | Reply | Cancel | Adjust | Quit | NewGame
+@dataclass(frozen=True)
+class Explain:
+    """A question about one thing the game names by a word or number ("position 3", "what
+    is 3"): changes nothing; the game answers it (its optional `explain` hook)."""
+
+    subject: str
+
+    def text(self) -> str:
+        return f"position {self.subject}"
+
+
+MetaCommand = Ask | Undo | Reply | Cancel | Adjust | Quit | NewGame | Explain
 
 
 def parse_meta(text: str) -> MetaCommand | None:
@@ -105,6 +116,9 @@ def parse_meta(text: str) -> MetaCommand | None:
     for setting in Setting:
         if text == setting.value:
             return Adjust(setting)
+    verb, _, subject = text.partition(" ")
+    if verb == "position" and subject:
+        return Explain(subject)
     return {
         "undo": Undo(), "yes": Reply(True), "no": Reply(False), "cancel": Cancel(),
         "quit": Quit(), "new game": NewGame(),

@@ -12,7 +12,10 @@ from companion.shared_commands import Query, Setting
 QUERY_WORDS: dict[Query, tuple[str, ...]] = {
     Query.SCORE: ("score", "scores", "points", "/", "puntuacion", "puntos", "рахунок"),
     Query.BOARD: ("board", "plateau", "table", ".", "tablero", "стіл"),
-    Query.ACTIONS: ("actions", "tokens", "jetons", "actions left", "acciones", "дії"),
+    Query.ACTIONS: ("actions", "tokens", "jetons", "actions left", "acciones", "дії",
+                    # what a newcomer asks (issue 28)
+                    "what can i do", "what can i play", "que puis je faire", "que faire",
+                    "que puedo hacer", "що я можу зробити", "що можна зробити"),
     Query.REPEAT: (
         "repeat",
         "again",
@@ -44,6 +47,11 @@ SETTING_WORDS: dict[Setting, tuple[str, ...]] = {
     Setting.NORMAL: ("normal",),
     Setting.DETAILED: ("detailed", "detaille", "detallado", "докладно"),
 }
+# "verbosity brief" says what "brief" does: the setting's name, then its value (issue 28)
+VERBOSITY_WORDS = ("verbosity", "verbose", "verbosite", "verbosidad", "докладність")
+for _setting in (Setting.BRIEF, Setting.NORMAL, Setting.DETAILED):
+    SETTING_WORDS[_setting] += tuple(f"{name} {word}" for name in VERBOSITY_WORDS
+                                     for word in SETTING_WORDS[_setting])
 UNDO_WORDS = ("undo", "annuler", "annule", "-", "deshacer", "скасувати")
 YES_WORDS = ("yes", "oui", "ok", "d accord", "si", "vale", "так")
 NO_WORDS = ("no", "n", "non", "ні")

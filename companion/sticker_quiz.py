@@ -170,7 +170,7 @@ class Quiz:
 
     def finish(self) -> list[Message]:
         self.over = True
-        if self.explore:
+        if self.explore or not self.asked:  # nothing answered: nothing to count
             return [Message("quit", "quiz.bye")]
         missed = [p.name for p in self.missed]
         key = "quiz.summary" if missed else "quiz.summary_all"

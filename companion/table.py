@@ -25,12 +25,15 @@ class Seating:
     """What a command brings to the table. `command` is the sub-command that resumes its
     games (`companion practice --resume`); `new_config` makes a new game's settings in the
     catalogue's language, or says why not and gives None; `resumes` tells which saved
-    games it continues; `earbuds` maps "player:N" to an audio device."""
+    games it continues; `earbuds` maps "player:N" to an audio device; `annotate`, when
+    given, rewrites what the table says before it is said (the guide of `companion learn`
+    adds its lessons)."""
 
     command: str
     new_config: Callable[[Any], dict[str, Any] | None]
     resumes: Callable[[dict[str, Any]], bool] = lambda config: True
     earbuds: dict[str, str] = field(default_factory=dict)
+    annotate: Callable[[list[Message]], list[Message]] | None = None
 
 
 def route(item: Any, session: Any, registry: Any) -> list[Message]:
@@ -56,17 +59,18 @@ class Table:
     """One session's loop: each input routed, said, then the computer's seats played."""
 
     def __init__(self, session: Any, out: Any, computer: Any = None,
-                 interactive: bool = False) -> None:
+                 interactive: bool = False,
+                 annotate: Callable[[list[Message]], list[Message]] | None = None) -> None:
         self.session, self.out, self.computer = session, out, computer
         self.interactive = interactive
+        self.annotate = annotate
         self.registry: Any = None  # the card registry, when the game reads cards
 
     def say(self, messages: Iterable[Message]) -> None:
         """Emit, as this table's seats hear it (see Computer.shown)."""
-        if self.computer is None:
-            self.out.emit(list(messages))
-        else:
-            self.out.emit(self.computer.shown(messages, self.out.has_earpiece))
+        said = list(messages) if self.computer is None else list(
+            self.computer.shown(messages, self.out.has_earpiece))
+        self.out.emit(self.annotate(said) if self.annotate is not None else said)
 
     def heard_privately(self, seat: int) -> bool:
         """Whether what is private to `seat` reaches that player alone (voice may then use
@@ -75,12 +79,14 @@ class Table:
             return bool(self.out.has_earpiece(seat))
         return bool(self.computer.heard_privately(seat, self.out.has_earpiece))
 
-    def open(self, resumed: bool) -> None:
-        """The game started, or where a resumed one stands; then the computer's turns."""
+    def open(self, resumed: bool, before: Iterable[Message] = ()) -> None:
+        """The game started, or where a resumed one stands (after `before`: what could
+        not start, so that the prompt stays the last thing heard); then the computer's
+        turns."""
         messages = self.session.resume() if resumed else self.session.start()
         if self.computer is not None:
             messages = self.computer.opening(messages, resumed)
-        self.say(messages)
+        self.say([*before, *messages])
         self.advance()
 
     def advance(self) -> None:
@@ -161,11 +167,16 @@ def _play_session(args: argparse.Namespace, session: Any, catalogue: Any, seatin
                   resumed: bool) -> None:
     """The session at a table: outputs, inputs, the loop, and a clean end."""
     from companion.inputs.hub import InputHub
+    from companion.setup_notices import SetupNotices, speech_problems
 
-    out, speaker = _outputs(args, catalogue, seating)
+    out, speaker, notice = _outputs(args, catalogue, seating)
     interactive = args.script is None  # live play: every new input silences the voice
-    table = Table(session, out, _computer(args, session, interactive), interactive)
+    table = Table(session, out, _computer(args, session, interactive), interactive,
+                  seating.annotate)
     hub, web, quitting = InputHub(), None, False
+    # What could not start (speech, an earbud, a keypad, the microphone) is said before
+    # the game's first announcement, so that its prompt stays the last thing heard.
+    early: list[Message] = speech_problems(notice, session.names)
     source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
     try:
         if getattr(args, "web", False):  # before the first announcement: the pages hear it
@@ -174,10 +185,11 @@ def _play_session(args: argparse.Namespace, session: Any, catalogue: Any, seatin
             web = attach_web(hub, session, out, args.web_host, args.web_port,
                              seats=_people(table))
         if args.resume and not resumed:
-            out.emit([Message("info", "nothing_to_resume")])
-        table.open(resumed)
+            early.append(Message("info", "nothing_to_resume"))
+        notices = SetupNotices(out, early)
+        voice = _attach_inputs(args, table, hub, notices.emit)
+        table.open(resumed, notices.held())
         hub.add_lines(source, "script" if args.script else "keyboard")
-        voice = _attach_inputs(args, table, hub)
         quitting = table.play(hub, voice, speaker)
         if interactive and not quitting:  # Ctrl-D: the keyboard's input ended
             out.emit(session.quit())
@@ -197,8 +209,10 @@ def _play_session(args: argparse.Namespace, session: Any, catalogue: Any, seatin
             speaker.close()
 
 
-def _outputs(args: argparse.Namespace, catalogue: Any, seating: Seating) -> tuple[Any, Any]:
-    """The printed lines and, unless --no-speech, the speaker (with the earbuds)."""
+def _outputs(args: argparse.Namespace, catalogue: Any, seating: Seating
+             ) -> tuple[Any, Any, Any]:
+    """The printed lines and, unless --no-speech, the speaker (with the earbuds); and why
+    speech or an earbud could not start (open_speaker's notice), or None."""
     from companion.output import Output
 
     speaker = notice = None
@@ -214,9 +228,7 @@ def _outputs(args: argparse.Namespace, catalogue: Any, seating: Seating) -> tupl
                                        out_dir=getattr(args, "speech_out", None))
     catalogue.verbosity = verbosity or "normal"
     out = Output(catalogue, json_mode=args.json, speaker=speaker)
-    if notice is not None:
-        out.notice("notice", catalogue.word("messages", "speech_unavailable"))
-    return out, speaker
+    return out, speaker, notice
 
 
 def _computer(args: argparse.Namespace, session: Any, interactive: bool) -> Any:
@@ -238,23 +250,24 @@ def _people(table: Table) -> list[int]:
     return [s for s in every if table.computer is None or s in table.computer.people]
 
 
-def _attach_inputs(args: argparse.Namespace, table: Table, hub: Any) -> Any:
+def _attach_inputs(args: argparse.Namespace, table: Table, hub: Any,
+                   announce: Callable[[list[Message]], None]) -> Any:
     """The card readers and keypad (for a game that reads them) and voice; the Voice or
-    None."""
-    session, out = table.session, table.out
+    None. What cannot start is given to `announce`."""
+    session = table.session
     if session.game.devices() is not None:
         from companion.cards.registry import open_registry
         from companion.inputs.devices import attach_devices
 
         table.registry, problem = open_registry(getattr(args, "registry", None))
         if problem is not None:
-            out.emit([Message("error", "cards.registry_unreadable", {"reason": problem})])
-        attach_devices(hub, args, out.emit)
+            announce([Message("error", "cards.registry_unreadable", {"reason": problem})])
+        attach_devices(hub, args, announce)
     if not args.voice:
         return None
     from companion.inputs.voice import attach_voice
 
-    return attach_voice(hub, session, args.voice, out.emit, args.voice_profile,
+    return attach_voice(hub, session, args.voice, announce, args.voice_profile,
                         engine=args.engine, whisper_model=args.whisper_model,
                         private=table.heard_privately)
 

@@ -46,6 +46,19 @@ if [ ! -f "$stamp" ]; then
   echo "Set-up done: .venv/bin/companion play starts a game."
 fi
 
+# A `companion` command for the player's shell: a link in ~/.local/bin (on the PATH of a
+# login shell on Debian and Ubuntu once that folder exists). A `companion` the player has
+# there already is left alone. Sentences that name a command check that the shell finds
+# it, and say the full path instead when it does not (companion/launcher.py).
+link="$HOME/.local/bin/companion"
+if [ ! -e "$link" ] || [ -L "$link" ]; then
+  mkdir -p "$HOME/.local/bin"
+  if [ "$(readlink "$link" 2>/dev/null)" != "$PWD/.venv/bin/companion" ]; then
+    ln -sfn "$PWD/.venv/bin/companion" "$link"
+    echo "The companion command is in $link (a new terminal finds it as: companion)."
+  fi
+fi
+
 # axe-core for the web page's accessibility tests, from npm, once (not in git)
 if [ ! -f .npm-tools/node_modules/axe-core/axe.min.js ] && command -v npm >/dev/null 2>&1; then
   echo "Installing axe-core (accessibility rules for the browser tests)..."

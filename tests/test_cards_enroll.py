@@ -92,7 +92,7 @@ def test_check_says_what_is_missing_grouped(tmp_path):
     for i, ref in enumerate(items[:-2]):
         registry.add(f"T{i}", ref)
     text = said(check_messages(registry, items))
-    assert text == ["19 of 21 cards are enrolled. Missing, 2 cards: flower (pink, 5), "
+    assert text == ["Enrolled: 19 of 21 cards. Missing, 2 cards: flower (pink, 5), "
                     "copies 4 and 5."]
     registry.add("T98", items[-2])
     registry.add("T99", items[-1])
@@ -118,7 +118,7 @@ def test_cli_enroll_then_check(tmp_path, monkeypatch, capsys):
     assert "This tag is already enrolled as geisha card Ayane. Scan another tag." in lines
     assert lines[-1] == "Enrolled this time: 2. 2 of 7 cards enrolled; 5 missing."  # EOF stops
     status, out = run_cli(["cards", "check", *common], "", monkeypatch, capsys)
-    assert status == 1 and out.startswith("2 of 7 cards are enrolled. Missing, 5 cards:")
+    assert status == 1 and out.startswith("Enrolled: 2 of 7 cards. Missing, 5 cards:")
     (tmp_path / "cards.json").write_text("garbage", "utf-8")
     status, out = run_cli(["cards", "check", *common], "", monkeypatch, capsys)
     assert status == 2 and out.startswith("The card registry cannot be read:")

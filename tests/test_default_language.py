@@ -26,5 +26,61 @@ def test_the_documented_default_is_the_codes():
     said = re.findall(r"default language is the system's .*? else (\w+)", text, re.S)
     assert len(said) == 1, "said once"
     assert system_language(LANG="de_DE.UTF-8") == NAMES[said[0]]
-    assert system_language(LANG="C") == NAMES[said[0]]
     assert system_language(LANG="uk_UA.UTF-8") == "uk"
+
+
+def test_a_locale_that_names_no_language_means_english():
+    """Servers, containers and fresh installs run with the C locale: the README is English."""
+    for value in ("C", "C.UTF-8", "POSIX", "C.utf8"):
+        assert system_language(LANG=value) == "en", value
+    assert system_language(LC_ALL="C.UTF-8", LANG="fr_FR.UTF-8") == "en"  # LC_ALL wins
+    assert system_language(LANG="fr_FR.UTF-8") == "fr"
+
+
+def test_the_language_chosen_once_is_remembered(tmp_path, monkeypatch):
+    import io
+
+    from companion import language
+
+    monkeypatch.setenv("TACTILE_COMPANION_CONFIG", str(tmp_path))
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out = io.StringIO()
+    assert language.default_language() == "en"
+    assert language.ask_once(Terminal("3\n"), out, speak=False) == "es"  # a keypad digit
+    assert "1 English, 2 français, 3 español, 4 українська" in out.getvalue()
+    assert language.saved_language() == language.default_language() == "es"
+    assert language.ask_once(Terminal("1\n"), io.StringIO(), speak=False) is None  # once
+    assert language.default_language() == "es"
+    (tmp_path / "config.toml").write_text('[speech]\nrate = 200\n[companion]\nlanguage = "uk"\n')
+    assert language.default_language() == "uk"
+
+
+def test_the_language_question_reads_digits_names_and_enter():
+    from companion.language import read_choice
+
+    assert read_choice("2", "en") == "fr"
+    assert read_choice("Español", "en") == "es"
+    assert read_choice("uk", "en") == "uk"
+    assert read_choice("", "fr") == "fr"
+    assert read_choice("9", "en") is None
+    assert system_language(LANG="uk_UA.UTF-8") == "uk"
+
+
+def test_default_player_names_have_no_digits():
+    """"Player 1 2, Hana 0" is read "player one two": default names are names."""
+    from companion.cli import main  # noqa: F401  (the catalogues of every installed game)
+    from companion.narrate.catalogue import LANGUAGES, Catalogue
+
+    for lang in LANGUAGES:
+        catalogue = Catalogue(lang)
+        names = [catalogue.word("words", f"player_{n}") for n in range(1, 5)]
+        names.append(catalogue.word("words", "practice_opponent"))
+        assert not any(c.isdigit() for name in names for c in name), (lang, names)
+        assert len({n.casefold() for n in names}) == 5, (lang, names)

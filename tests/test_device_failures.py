@@ -26,8 +26,11 @@ def first(events: queue.Queue[ReaderEvent], kind: str) -> ReaderEvent:
 
 
 def said(event: ReaderEvent, lang: str = "en") -> str:
+    """The problem as said (the prompt said again after it is left out)."""
     session = Session(load_game("hanamikoji"), {"players": ["Ana", "Ben"], "lang": lang})
-    return " ".join(Catalogue(lang).render(m) for m in handle_device_event(session, event, None))
+    messages = handle_device_event(session, event, None)
+    assert messages[-1].event == "prompt"  # the prompt stays the last thing heard
+    return " ".join(Catalogue(lang).render(m) for m in messages if m.event != "prompt")
 
 
 def opened(path: str) -> ReaderEvent:

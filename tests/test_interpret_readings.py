@@ -54,7 +54,9 @@ def refused(line: str, key: str, state=ACTION, **kw) -> CompanionError:
         ("gift flower 5 tomoyo", Gift((S, H, W))),
         ("gift 5 tomoyo flower", Gift((S, H, W))),
         # An item next to its own colour, symbol or geisha names one card ...
-        ("gift flower pink fan", Choose(Token.GIFT, (W, N))),
+        ("gift flower fan", Choose(Token.GIFT, (W, N))),
+        # ... but a line that is a whole offer under one reading is that offer (issue 28)
+        ("gift flower pink fan", Gift((N, W, W))),
         ("secret flower pink", Secret(W)),
         ("secret Ruri pink flower", Secret(W)),
         ("gift the pink flower the red fan tea", Gift((N, T, W))),

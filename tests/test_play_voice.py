@@ -24,6 +24,7 @@ from companion.games.hanamikoji.rules import Hand, Phase
 from companion.games.hanamikoji.simulate import random_game
 from companion.inputs.hub import InputHub
 from companion.inputs.voice import attach_voice, context_for, handle_recognition
+from companion.narrate.message import Message
 from companion.session import Session
 from companion.voice.sphinx import Recognition
 
@@ -94,6 +95,7 @@ def test_without_a_microphone_voice_is_announced_off_and_play_goes_on(mode):
     if voice is not None:  # pragma: no cover - a machine with a microphone
         pytest.skip("this machine has a microphone")
     assert [m.event for m in said] == ["voice_unavailable"]
+    assert said[0].params["reason"] == Message("", "no_microphone")  # one consistent sentence
     assert session.handle("secret")[0].event == "played"
 
 
@@ -149,8 +151,10 @@ def test_a_microphone_lost_mid_game_is_said_once():
     session = session_after()
     before = session.state
     messages = handle_recognition(session, MicrophoneUnavailable("The microphone stopped."))
-    assert [m.event for m in messages] == ["voice_unavailable"]
-    assert messages[0].params["reason"] == "The microphone stopped."
+    assert [m.event for m in messages] == ["voice_unavailable", "prompt"]
+    # the same sentence as at start-up, whatever the cause (kept for --json)
+    assert messages[0].params["reason"] == Message("", "no_microphone")
+    assert messages[0].data["reason"] == "The microphone stopped."
     assert session.state == before
 
 

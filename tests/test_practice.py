@@ -44,8 +44,8 @@ def test_undo_takes_back_the_players_move_and_the_replies(tmp_path, capsys):
     lines = out.splitlines()
     at = lines.index("Undone: Hana's gift of 3 umbrellas (blue, 3).")
     assert lines[at + 1] == "Undone: Hana taking pair 2."
-    assert lines[at + 2] == "Undone: Player 1's competition."
-    assert lines[at + 3].startswith("Player 1: draw a card")
+    assert lines[at + 2] == "Undone: Alex's competition."
+    assert lines[at + 3].startswith("Alex: your turn")  # heard before: the short prompt
 
 
 def test_a_resumed_practice_game_goes_on_with_the_same_deals(tmp_path, capsys):

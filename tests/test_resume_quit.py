@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ from companion.games.hanamikoji.simulate import table_script
 from companion.games.momiji import Momiji
 from companion.games.momiji.interpret import parse_command as momiji_command
 from companion.narrate.catalogue import Catalogue
+from companion.narrate.message import Priority
 from companion.session import Session
 from companion.shared_commands import NewGame, Quit
 from companion.store import GameStore
@@ -46,21 +49,50 @@ def test_quit_and_new_game_are_shared_commands_in_every_language(game):
         assert parse(command.text()) == command
 
 
-def _run(args: list[str], stdin: str) -> list[dict]:
+def _run(args: list[str], stdin: str, env: dict[str, str] = ENV) -> list[dict]:
     proc = subprocess.run([sys.executable, "-m", "companion", *args], input=stdin,
-                          capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=60)
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
     return [json.loads(line) for line in proc.stdout.splitlines()]
 
 
+def _without_companion(env: dict[str, str]) -> dict[str, str]:
+    """`env` with a PATH on which no `companion` is found (a shell after scripts/play.sh)."""
+    dirs = env.get("PATH", "").split(os.pathsep)
+    return {**env, "PATH": os.pathsep.join(d for d in dirs
+                                          if d and not (Path(d) / "companion").exists())}
+
+
 def test_quit_says_the_game_is_saved_and_how_to_resume_it(tmp_path):
     db = tmp_path / "my games.db"
-    records = _run([*BASE, "--db", str(db)], "gift flute fan tea\nquitter\nscore\n")
+    records = _run([*BASE, "--db", str(db)], "gift flute fan tea\nquitter\nscore\n",
+                   _without_companion(ENV))
     assert records[-1]["event"] == "quit"  # nothing after quit is read
+    # This PATH has no `companion` (as a shell after scripts/play.sh may not): the command
+    # said is the one that runs this companion, and it works as said.
+    here = Path(sys.executable).with_name("companion")
     assert records[-1]["text"] == (
-        f"The game is saved. To go on with it: companion play --resume --db '{db}'.")
+        f"The game is saved. To go on with it: {here} play --resume --db '{db}'.")
     assert GameStore(db).last_unfinished().steps == ("gift flute fan tea",)
+    said = records[-1]["text"].partition("To go on with it: ")[2].rstrip(".")
+    again = subprocess.run([*shlex.split(said), "--no-speech", "--json"], input="score\n",
+                           capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=60)
+    assert json.loads(again.stdout.splitlines()[0])["event"] == "resumed", again.stderr
+
+
+def test_the_resume_command_is_companion_when_the_path_finds_it(tmp_path):
+    """The set-up puts `companion` on the player's PATH (~/.local/bin): then it is named
+    plainly."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "companion").symlink_to(Path(sys.executable).with_name("companion"))
+    env = {**ENV, "PATH": f"{bin_dir}{os.pathsep}{ENV.get('PATH', '')}"}
+    proc = subprocess.run([sys.executable, "-m", "companion", *BASE, "--db",
+                           str(tmp_path / "g.db")], input="quit\n", capture_output=True,
+                          text=True, env=env, cwd=ROOT, timeout=60)
+    last = json.loads(proc.stdout.splitlines()[-1])
+    assert last["text"].startswith("The game is saved. To go on with it: companion play ")
 
 
 def test_end_of_input_says_it_too_and_names_a_game_other_than_hanamikoji(tmp_path):
@@ -68,7 +100,7 @@ def test_end_of_input_says_it_too_and_names_a_game_other_than_hanamikoji(tmp_pat
     records = _run(["play", "momiji", "--no-speech", "--json", "--lang", "en", "--players",
                     "Ana", "Ben", "--db", db], "")  # Ctrl-D at once
     assert records[-1]["event"] == "quit"
-    assert f"companion play momiji --resume --db {db}" in records[-1]["text"]
+    assert f"companion play momiji --resume --db {db}." in records[-1]["text"]
 
 
 def test_ctrl_c_says_the_game_is_saved(tmp_path):
@@ -115,7 +147,9 @@ def test_resume_says_again_a_step_that_was_written_but_never_announced(tmp_path)
     assert texts[start + 1:start + 1 + len(never_heard)] == never_heard
     assert {r["event"] for r in resumed[start + 1:start + 1 + len(never_heard)]} == {"repeat"}
     prompt = [r for r in resumed if r["event"] == "prompt"]
-    assert prompt[-1]["text"] == _texts(whole.handle("what"))[-1]
+    # a resumed game is said in full again, once (the live table had heard it short)
+    assert prompt[-1]["text"] == _texts([replace(m, short=False)
+                                         for m in whole.handle("what")])[-1]
 
 
 def test_back_and_forward_survive_a_resume(tmp_path):
@@ -128,11 +162,17 @@ def test_back_and_forward_survive_a_resume(tmp_path):
     again = Session(Hanamikoji(), saved.config, GameStore(db), saved.id, saved.steps)
     again.resume()
     # After a resume, the first back is the last step heard live (what `repeat` says
-    # there), and each further back steps one more into the past, as live.
-    assert _texts(again.handle("back")) == _texts(live.handle("repeat"))
+    # there), and each further back steps one more into the past, as live. (An earlier
+    # announcement is said with how far back it is, one more after a resume, and without
+    # its prompt, which is not waiting any more.)
+    def content(messages: list) -> list[str]:
+        return _texts([m for m in messages if m.key != "earlier"
+                       and m.priority is not Priority.PROMPT])
+
+    assert content(again.handle("back")) == content(live.handle("repeat"))
     for _ in range(4):
-        assert _texts(again.handle("back")) == _texts(live.handle("back"))
-    assert _texts(again.handle("forward")) == _texts(live.handle("forward"))
+        assert content(again.handle("back")) == content(live.handle("back"))
+    assert content(again.handle("forward")) == content(live.handle("forward"))
 
 
 def test_new_game_after_game_over_keeps_players_and_settings(tmp_path):

@@ -174,7 +174,18 @@ def test_keypad_events_are_spoken_as_keypad():
                       ("disconnected", "cards.keypad_disconnected"),
                       ("error", "cards.keypad_error")]:
         said = handle_device_event(session, ReaderEvent("keypad", "/dev/input/e", kind), None)
-        assert [m.key for m in said] == [key]
+        assert said[0].key == key
+        if kind != "connected":  # a problem comes after the prompt: the prompt is said again
+            assert [m.event for m in said[1:]] == ["prompt"]
+
+
+def test_a_keypad_that_is_not_there_names_the_keypad_option_and_device():
+    event = ReaderEvent("keypad", "Numeric Keypad", "error", reason="not_found")
+    said = handle_device_event(new_session(), event, None)
+    text = EN.render(said[0])
+    assert "--keypad" in text and "--reader" not in text, text
+    assert "Numeric Keypad" in text
+    assert said[-1].event == "prompt"
 
 
 def test_the_00_key_of_a_keypad_read_directly_says_that_voice_is_off():

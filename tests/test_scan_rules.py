@@ -120,7 +120,10 @@ def test_unknown_tag_and_bad_label_change_nothing(session, tmp_path):
     before = (session.state, session.log, session.pending)
     said = handle_scan(session, "0A0B0C0D0E", registry)
     assert [m.key for m in said] == ["cards.unknown_tag"]
-    assert EN.render(said[0]) == "Unknown card: enrol it with companion cards enroll."
+    from companion.launcher import command
+
+    # the command that works in this shell (`companion` once the set-up put it on the PATH)
+    assert EN.render(said[0]) == f"Unknown card: enrol it with {command()} cards enroll."
     said = handle_scan(session, "TC1:HK:ITEM:FAN:7", None)
     assert errors(said) == ["cards.bad_label"] and "copy 1 to 2" in public(said)
     assert (session.state, session.log, session.pending) == before

@@ -65,6 +65,12 @@ def test_missed_pieces_come_back_and_the_summary_names_them() -> None:
                                                                          skipped.name]
 
 
+def test_quitting_before_any_answer_counts_nothing() -> None:
+    quiz = Quiz(pieces("hanamikoji"), seed=1, rounds=5)
+    quiz.start()
+    assert [m.key for m in quiz.handle(read("quit"))] == ["quiz.bye"]
+
+
 def test_a_player_who_keeps_missing_is_not_held_forever() -> None:
     quiz = Quiz(pieces("momiji"), seed=1, rounds=5)
     quiz.start()

@@ -40,8 +40,12 @@ def test_practice_teaches_the_command_that_resumes_it_with_the_games_name(tmp_pa
     script.write_text("quit\n", "utf-8")
     out = run(capsys, "practice", "--no-speech", "--db", str(db), "--lang", "en",
               "--seed", "7", "--script", str(script))
-    assert f"To go on with it: companion practice --resume --db {db}." in out
-    assert resume_command("momiji", None, "practice") == "companion practice momiji --resume"
+    from companion.launcher import command
+
+    # the companion as this shell finds it (`companion` once the set-up put it on the PATH)
+    assert f"To go on with it: {command()} practice --resume --db {db}." in out
+    assert resume_command("momiji", None, "practice") == (
+        f"{command()} practice momiji --resume")
 
 
 def test_a_spoken_setting_is_heard_in_practice_too(tmp_path, capsys):
@@ -50,7 +54,7 @@ def test_a_spoken_setting_is_heard_in_practice_too(tmp_path, capsys):
     out = run(capsys, "practice", "--no-speech", "--db", str(tmp_path / "g.sqlite3"),
               "--lang", "en", "--seed", "7", "--script", str(script))
     after = out.splitlines()[out.splitlines().index("Brief announcements.") + 1:]
-    assert after[0] == "Player 1: Secret."  # said briefly from then on, as at a table
+    assert after[0] == "Alex: Secret."  # said briefly from then on, as at a table
     assert "Hana: Secret." in after
 
 
@@ -72,7 +76,7 @@ def test_practice_serves_a_page_to_the_player_only_and_their_hand_goes_there(tmp
     pytest.importorskip("starlette", reason="the web extra is not installed")
     from tests.webplay import Page, Play
 
-    play = Play(tmp_path, players=("Player 1",), command="practice",
+    play = Play(tmp_path, players=("Alex",), command="practice",
                 extra=("--seed", "7"))
     try:
         assert len(play.seats) == 1  # Hana, the computer, has no page
@@ -83,7 +87,7 @@ def test_practice_serves_a_page_to_the_player_only_and_their_hand_goes_there(tmp
         play.wait_for(lambda: any("Your hand:" in line
                                   for f in mine.of("say") for line in f["lines"]))
         play.type("score")
-        play.wait_for(lambda: any(line.startswith("Round 1. Player 1") for line in play.lines))
+        play.wait_for(lambda: any(line.startswith("Round 1. Alex") for line in play.lines))
     finally:
         play.quit()
     assert not any("Your hand:" in line for line in play.lines)  # the page is their channel

@@ -31,7 +31,8 @@ def test_brief_says_less_and_detailed_says_more_in_every_language():
     for lang in ("en", "fr", "es", "uk"):
         brief, normal, detailed = (words_of_game(lang, v) for v in
                                    ("brief", "normal", "detailed"))
-        assert brief < 0.75 * normal < normal < detailed, lang
+        # normal says what the table heard before short (issue 28), brief still less
+        assert brief < 0.9 * normal < normal < detailed, lang
 
 
 def test_brief_keeps_item_colour_and_points():
@@ -55,12 +56,12 @@ def test_detailed_says_the_sound_cues_in_words():
 
 def test_verbosity_can_change_during_play(tmp_path, capsys):
     script = tmp_path / "s.txt"
-    script.write_text("brief\nsecret\nnormal\nsecret\n", "utf-8")
+    script.write_text("brief\nsecret\nnormal\ngift flute fan tea\n", "utf-8")
     main(["play", "--no-speech", "--lang", "en", "--players", "Ana", "Ben",
           "--db", str(tmp_path / "g.db"), "--script", str(script)])
     lines = capsys.readouterr().out.splitlines()
     assert "Ana: Secret." in lines
-    assert "Ben plays Secret: one card face down." in lines
+    assert "Ben offers a gift: flute (purple, 2), fan (red, 2) and tea set (green, 4)." in lines
 
 
 def test_doubled_keypad_symbols_change_the_voice():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.cli import main
+from companion.launcher import command
 
 
 @pytest.mark.parametrize("game", ["hanamikoji", "momiji"])
@@ -16,5 +17,5 @@ def test_double_zero_without_voice_says_how_to_turn_it_on(tmp_path, capsys, game
     assert code == 0
     lines = capsys.readouterr().out.splitlines()
     assert ("Voice commands are off: 00 starts listening when the game is started with "
-            "companion play --voice.") in lines
+            f"{command()} play --voice.") in lines
     assert not any("numbered" in line or "keyed" in line for line in lines)

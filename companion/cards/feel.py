@@ -62,13 +62,20 @@ def number_said(value: int, words: Any) -> str:
     parts = []
     if stickers.tens_dots:
         parts.append(words.plural("messages", "quiz.square", stickers.tens_dots)
-                     .format(n=stickers.tens_dots))
+                     .format(n=_count(stickers.tens_dots, words)))
     if stickers.circle:
         parts.append(words.word("messages", "quiz.circle"))
     if stickers.dots:
         parts.append(words.plural("messages", "quiz.dots", stickers.dots)
-                     .format(n=stickers.dots))
+                     .format(n=_count(stickers.dots, words)))
     return ", ".join(parts)
+
+
+def _count(n: int, words: Any) -> str:
+    """A small count as the language's word ("three dots"), as a finger counts them."""
+    key = f"quiz.count.{n}"
+    word = words.word("messages", key)
+    return str(n) if word == key else word
 
 
 # --- reading a description, in the four languages ------------------------------------------

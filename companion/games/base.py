@@ -58,6 +58,12 @@ class NarratedGame:
     def describe(self, action: Any, actor: int, names: Sequence[str]) -> Message:
         return self.narration.describe(action, actor, names)
 
+    def explain(self, subject: str, state: Any, names: Sequence[str]) -> list[Message]:
+        """What one thing named by a word or number is ("position 3"), if the game's
+        narration says (its `explain`); else nothing."""
+        explain = getattr(self.narration, "explain", None)
+        return explain(subject, state.public(), names) if explain is not None else []
+
     def public_text(self, action: Any) -> str:
         """The action's text as the table may read it (a told Secret's card left out)."""
         return str(action.text())

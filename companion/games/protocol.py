@@ -71,6 +71,9 @@ class Game(Protocol):
         """The action's text as the table saw it (a Secret without its card), for --json."""
         ...
     def locales(self) -> Traversable | None: ...
+    # Optional, looked up by the session: `explain(subject, state, names)` answers
+    # "position 3" / "what is 3" (shared_commands.Explain) with Messages; without it, or
+    # with no answer, the prompt is said.
 
     # -- optional hooks (None: the game has no such capability) -------------------------
     def devices(self) -> DeviceHooks | None: ...

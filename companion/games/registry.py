@@ -107,8 +107,11 @@ def default_game() -> str | None:
 
 def resume_command(name: str, db: str | None = None, command: str = "play") -> str:
     """The command that continues a saved game of `name` (kept in the log at `db`), with
-    the sub-command that resumes it (`play`, `practice`)."""
-    words = ["companion", command] + ([] if name == default_game() else [name]) + ["--resume"]
+    the sub-command that resumes it (`play`, `practice`); the companion named as this
+    shell finds it (companion.launcher)."""
+    from companion.launcher import command as companion
+
+    words = [companion(), command] + ([] if name == default_game() else [name]) + ["--resume"]
     if db is not None:
         words += ["--db", shlex.quote(db)]
     return " ".join(words)

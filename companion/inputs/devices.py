@@ -130,12 +130,23 @@ def _event(rules: DeviceRules, session: Any, event: Any,
     if event.kind == "disconnected":
         rules.keys(session).pop(event.reader, None)  # half-keyed line: gone with it
         key = "keypad_disconnected" if keypad else "reader_disconnected"
-        return [Message("reader_disconnected", P + key, {}, data, Priority.REFUSAL)]
+        return [Message("reader_disconnected", P + key, {}, data, Priority.REFUSAL),
+                *_prompt(session)]
     key = "keypad_error" if keypad else "reader_unavailable"  # "error": cannot be opened
-    why = Message("", P + f"open_failed.{event.reason or 'other'}")
+    why = Message("", P + f"open_failed.{event.reason or 'other'}",
+                  {"option": "--keypad" if keypad else "--reader"})
     return [Message("reader_disconnected", P + key,
-                    {"reader": "" if keypad else number, "why": why},
-                    data | {"reason": event.reason or "other"}, Priority.REFUSAL)]
+                    {"reader": (event.url or "") if keypad else number, "why": why},
+                    data | {"reason": event.reason or "other"}, Priority.REFUSAL),
+            *_prompt(session)]
+
+
+def _prompt(session: Any) -> list[Message]:
+    """What is expected now, said after a device problem so that it stays the last thing
+    heard (a problem arrives from a device's thread, after the prompt)."""
+    from companion.shared_commands import Ask, Query
+
+    return session.execute(Ask(Query.WHAT))
 
 
 def _key(rules: DeviceRules, session: Any, event: Any,

@@ -15,7 +15,8 @@ from typing import Any
 
 from companion.errors import CompanionError, InvalidCommand
 from companion.inputs.hub import InputHub, InputItem
-from companion.narrate.message import Message
+from companion.narrate.message import Message, Priority
+from companion.shared_commands import Ask, Query
 
 Announce = Callable[[list[Message]], None]
 PUSH_TO_TALK_LINE = "00"  # the keypad's double zero (or "00" then Enter) starts listening
@@ -53,7 +54,9 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
 
     if isinstance(recognition, MicrophoneUnavailable):  # the microphone went away mid-game
         return [Message("voice_unavailable", "voice_unavailable",
-                        {"reason": str(recognition)})]
+                        {"reason": Message("", "no_microphone")},
+                        {"reason": str(recognition)}, Priority.REFUSAL)
+                ] + session.execute(Ask(Query.WHAT))  # the prompt stays the last thing said
     decision = decide(recognition, answering=session.awaiting_answer)
     if isinstance(decision, (Accept, Confirm)):
         try:
@@ -239,13 +242,14 @@ def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
     except NoVoice:
         reason: Any = Message("", "voice_not_for_game")
         detail = f"the game {session.game.name} offers no voice commands"
-    except MicrophoneUnavailable as error:  # its sentence says what to do
-        reason = str(error).strip()
+    except MicrophoneUnavailable as error:  # one sentence whatever the cause; the cause in data
+        reason = Message("", "no_microphone")
+        detail = str(error).strip()
     except Exception as error:  # audio libraries fail in many ways when there is no microphone
         reason = Message("", "no_microphone")
         detail = f"{type(error).__name__}: {error}"
     else:  # pragma: no cover
         return None
     announce([Message("voice_unavailable", "voice_unavailable", {"reason": reason},
-                      {"reason": str(reason) if isinstance(reason, str) else detail})])
+                      {"reason": detail})])
     return None

@@ -23,6 +23,7 @@ Grammar is chosen by selectors, each a small table keyed by a category:
 
 from __future__ import annotations
 
+import copy
 import string
 import sys
 from collections.abc import Sequence
@@ -170,6 +171,7 @@ class Catalogue:
         self.verbosity = verbosity if verbosity in self.VERBOSITIES else "normal"
         self._data = _load(self.lang, self.games)
         self._fallback = _load("en", self.games)
+        self._short = False  # rendering a message heard before: its short form
 
     def section(self, name: str) -> dict[str, Any]:
         return self._data.get(name, {})
@@ -190,7 +192,11 @@ class Catalogue:
         return value
 
     def word(self, section: str, key: str, case: str = "nom") -> str:
-        value = self._cased(self._lookup(section, key), case)
+        value = None
+        if self._short:  # heard before: a card by its item alone ([words_short], ...)
+            value = self._cased(self._lookup(f"{section}_short", key), case)
+        if value is None:
+            value = self._cased(self._lookup(section, key), case)
         return str(value) if value is not None else key
 
     def plural(self, section: str, key: str, n: int, case: str = "nom") -> str | None:
@@ -244,17 +250,32 @@ class Catalogue:
         return ", ".join(parts[:-1]) + self.word("words", last) + parts[-1]
 
     def render(self, message: Message) -> str:
+        if (message.short and not self._short and self.verbosity != "detailed"
+                and self._lookup("messages", f"short.{message.key}") is not None):
+            # Heard before in this game: the short form, its parts and cards short too.
+            view = copy.copy(self)
+            view._short = True
+            return view.render(message)
         template = None
         if self.verbosity != "normal":
             template = self._lookup("messages", f"{self.verbosity}.{message.key}")
+        if self._short:  # heard before: the short form, or the brief one if shorter still
+            short = self._lookup("messages", f"short.{message.key}")
+            if short is not None and (template is None or len(str(short)) <= len(str(template))):
+                template = short
         if template is None:
             template = self._lookup("messages", message.key)
         if template is None:
             return message.key
         if isinstance(template, dict):
             template = choose(template, self.lang, int(message.params.get("n", 0))) or ""
+        params = message.params
+        if "{companion}" in str(template):  # the command that runs the companion here
+            from companion.launcher import command
+
+            params = {"companion": command(), **params}
         try:
-            text = _Formatter(self).vformat(str(template), (), message.params)
+            text = _Formatter(self).vformat(str(template), (), params)
         except (KeyError, IndexError, ValueError, AttributeError):
             text = str(template)
         # A whole announcement (not a part of one) starts as a sentence does, even when it

@@ -24,6 +24,9 @@ class Message:
     (by default `private_to`), and `otherwise` what is said instead when that player has
     none: a card-free acknowledgement for the table, or a wording that does not promise
     an earpiece. The Output knows the channels, so it chooses; the rules never do I/O.
+
+    `short` marks a message the table has heard before in this game: the catalogue says
+    its short form (`[messages.short]`, cards by their item alone) when it has one.
     """
 
     event: str
@@ -34,3 +37,4 @@ class Message:
     private_to: int | None = None
     earpiece: int | None = None
     otherwise: Message | None = None
+    short: bool = False

@@ -13,6 +13,7 @@ the usual reading's reason is said; if equally usual readings fit, the player is
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,12 +33,20 @@ from companion.games.hanamikoji.actions import (
     parse_action,
 )
 from companion.games.hanamikoji.data import Item, Token
-from companion.games.hanamikoji.rules import Phase, State
+from companion.games.hanamikoji.rules import Phase, State, apply
 from companion.narrate.catalogue import Alternatives
 from companion.normalize import Token as NormalToken
 from companion.normalize import normal
 from companion.phrases import PhraseTable, Word, meta_command
-from companion.shared_commands import Adjust, Ask, MetaCommand, Query, Setting, parse_meta
+from companion.shared_commands import (
+    Adjust,
+    Ask,
+    Explain,
+    MetaCommand,
+    Query,
+    Setting,
+    parse_meta,
+)
 
 
 @dataclass(frozen=True)
@@ -94,6 +103,7 @@ def _phrase_table() -> PhraseTable:
         table.put(words, ("token", token))
     table.put(lx.TAKE_WORDS, ("take", None))
     table.put(lx.REVEAL_WORDS, ("reveal", None))
+    table.put(lx.EXPLAIN_WORDS, ("explain", None))
     for word, n in lx.NUMBER_WORDS.items():
         table.put([word], ("num", n))
     for word, n in lx.ORDINAL_WORDS.items():
@@ -136,6 +146,8 @@ def interpret(
     if words == [("sep", None)]:
         return Ask(Query.SCORE)  # the keypad's "/" key
     kinds = [k for k, _ in words]
+    if kinds[0] == "explain":
+        return _explain(words[1:])
     if len(words) == 1 or (len(words) == 2 and kinds[0] == "take" and kinds[1] == "undo"):
         meta = meta_command(words[-1])
         if meta is not None:
@@ -151,7 +163,7 @@ def interpret(
     if verb_kind == "token":
         return _action(verb, args, state)  # type: ignore[arg-type]
     if verb_kind == "take" or (not verb_kind and state.phase is Phase.ANSWER):
-        return _answer(args, state)
+        return _answer(args, state, said_take=verb_kind == "take")
     if verb_kind == "reveal" or (not verb_kind and state.phase is Phase.REVEAL):
         return _reveal(args, state)
     if pending is not None:
@@ -161,6 +173,18 @@ def interpret(
     raise InvalidCommand(
         "say_action_first", "say the action first: secret, discard, gift or competition"
     )
+
+
+def _explain(args: list[Word]) -> Explain:
+    """"position 3", "what is 3": the card a position number names."""
+    if len(args) == 1 and args[0][0] in ("digits", "num") and len(str(args[0][1])) == 1:
+        _positions(args[0][1])  # 1 to 7, or the reason
+        return Explain(str(args[0][1]))
+    raise InvalidCommand("bad_position", "card positions are 1 to 7", digit=_said(args))
+
+
+def _said(args: list[Word]) -> str:
+    return " ".join(str(v) for _, v in args if v is not None)
 
 
 def _numbered_action(args: list[Word], state: State) -> Command:
@@ -347,7 +371,23 @@ def _action(
         raise IllegalAction("offer_waiting", "an offer is waiting for an answer", offer=state.offer)
     if state.phase is Phase.REVEAL and token is Token.SECRET:
         return _reveal(args, state)
+    if token in (Token.GIFT, Token.COMPETITION):
+        # A line that is a whole offer under one reading and only its start under another
+        # ("gift flower pink umbrella": two flowers and the umbrella, or "pink flower,
+        # umbrella" so far) is the whole offer when the rules allow it; its announcement
+        # reads the cards back. The begun reading is for lines that cannot be whole.
+        with contextlib.suppress(CompanionError):
+            return _best(args, lambda reading: _whole(token, reading, before, state))
     return _best(args, lambda reading: _offer(token, reading, before))
+
+
+def _whole(token: Token, reading: Reading, before: tuple[Item, ...], state: State) -> Command:
+    """The offer of one reading if it is complete and legal now; else CompanionError."""
+    offer = _offer(token, reading, before)
+    if isinstance(offer, Choose):
+        raise InvalidCommand("card_count", "not a whole offer")
+    apply(state, offer)  # raises the rules' reason
+    return offer
 
 
 def _offer(token: Token, reading: Reading, before: tuple[Item, ...]) -> Command:
@@ -388,22 +428,53 @@ def _pair_cards(reading: Reading) -> tuple[Item, ...]:
     return reading.cards
 
 
-def _answer(args: list[Word], state: State) -> Command:
+def _one_number(args: list[Word]) -> int | None:
+    """The number a line says alone ("2", "two"), or None."""
+    if len(args) == 1 and args[0][0] in ("digits", "num") and len(str(args[0][1])) == 1:
+        return int(args[0][1])  # type: ignore[call-overload]
+    return None
+
+
+def _gift_by_number(n: int, offer: Gift, said_take: bool) -> Command | None:
+    """"take 2" answering a gift: the card at position 2, or the second card offered.
+    Keyed alone ("2") it is a position, as the keypad help says; said with "take" (or as
+    a word, "two") by someone who may mean the order of the offer, the two readings are
+    weighed: a position whose card is not offered is the order; two different offered
+    cards are a question. None: the usual reading (a position) decides."""
+    if not (said_take and 1 <= n <= len(offer.cards)):
+        return None
+    by_position, by_order = Item(n), offer.cards[n - 1]
+    if by_position not in offer.cards:
+        return TakeGift(by_order)
+    if by_position is not by_order:
+        raise AmbiguousCommand(
+            "position_or_order", "the position's card or the card offered in that place?",
+            options=(TakeGift(by_position), TakeGift(by_order)), n=n,
+            by_position=by_position, by_order=by_order,
+        )
+    return None
+
+
+def _answer(args: list[Word], state: State, said_take: bool = False) -> Command:
     offer = state.offer
     if state.phase is not Phase.ANSWER or offer is None:
         raise IllegalAction("no_offer", "there is no offer to answer")
+    number = _one_number(args)
     if isinstance(offer, Gift):
         if len(args) == 1 and args[0][0] == "ord":
             n = int(args[0][1])  # type: ignore[call-overload]
             if not 1 <= n <= 3:
                 raise InvalidCommand("bad_choice", "choose the first, second or third card")
             return TakeGift(offer.cards[n - 1])
+        if number is not None:
+            chosen = _gift_by_number(number, offer, said_take or args[0][0] == "num")
+            if chosen is not None:
+                return chosen
         taken = _best(args, _one_card("take_one_card", "a gift is answered by taking one card"))
         return TakeGift(taken)
-    # A competition: a pair number, an ordinal, or the cards of one pair.
-    if len(args) == 1 and args[0][0] in ("ord", "num") or args and args[0][0] == "digits" and (
-        len(args) == 1 and args[0][1] in ("1", "2")
-    ):
+    # A competition: a pair number, an ordinal, a position (the pair holding its card), or
+    # the cards of one pair.
+    if len(args) == 1 and args[0][0] == "ord" or number in (1, 2):
         n = int(args[0][1])  # type: ignore[call-overload]
         if n not in (1, 2):
             raise InvalidCommand("bad_pair", "choose pair 1 or pair 2", pair=n)

@@ -280,6 +280,9 @@ ORDINAL_WORDS: dict[str, int] = {
     "третю": 3,
 }
 
+# "position 3", "what is 3": which card a position number names (issue 28)
+EXPLAIN_WORDS = ("position", "what is", "what s", "whats", "which is", "qu est ce que",
+                 "c est quoi", "posicion", "que es", "cual es", "позиція", "що таке")
 # The words every game shares (questions, settings, undo, yes, no, cancel), as they are.
 QUERY_WORDS = shared_words.QUERY_WORDS
 SETTING_WORDS = shared_words.SETTING_WORDS
@@ -311,6 +314,10 @@ FILLERS = (
     "pairs",
     "paire",
     "paires",
+    "par",
+    "pares",
+    "пара",
+    "пару",
     "i",
     "je",
     "with",

@@ -88,6 +88,9 @@ def events(evs: Sequence[Event], state: State, names: Names) -> list[Message]:
     out: list[Message] = []
     for ev in evs:
         out.extend(_event(ev, state, names))
+    if state.phase is Phase.REVEAL and not any(isinstance(ev, Revealed) for ev in evs):
+        # the round's last action: said once, before the reveal prompts
+        out.append(Message("all_played", "all_played"))
     return out
 
 
@@ -259,5 +262,20 @@ def query(q: Query, state: State, names: Names) -> list[Message]:
             return [Message("turn", "game_is_over")]
         return [Message("turn", "whose_turn", {"player": names[state.to_move]})]
     if q is Query.HELP:
-        return [Message("help", f"help_{state.phase.value}")]
+        return [Message("help", f"help_{state.phase.value}"), positions()]
     return []
+
+
+def positions() -> Message:
+    """Which card each position number names (the geishas' order on the table)."""
+    return Message("help", "help_positions", {"positions": tuple(
+        Message("", "position_card", {"pos": int(item), "card": item, "geisha": geisha})
+        for item, geisha in zip(ITEMS, GEISHAS, strict=True))})
+
+
+def explain(subject: str, state: State, names: Names) -> list[Message]:
+    """"position 3", "what is 3": the card at that position, and its geisha."""
+    if not (subject.isdigit() and 1 <= int(subject) <= len(ITEMS)):
+        return []
+    item, geisha = ITEMS[int(subject) - 1], GEISHAS[int(subject) - 1]
+    return [Message("help", "position_is", {"pos": int(item), "card": item, "geisha": geisha})]

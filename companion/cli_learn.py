@@ -1,0 +1,82 @@
+"""`companion learn [game]`: a guided first game against the computer.
+
+It is `companion practice` (the one play loop of companion/table.py, the computer in the
+other seat) with a guide (companion/learn/guide.py) that adds, the first time each step
+happens, the game's lesson for it, and at the end a summary of what was met. `rules`
+pauses on the rulebook at any moment, as in any game. See docs/learning.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from companion.games.registry import load_game
+from companion.narrate.message import Message
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from companion.cli import add_game_options, add_live_inputs
+
+    p = sub.add_parser("learn", help="a guided first game against the computer: each step "
+                                     "explained the first time it comes")
+    add_game_options(p)
+    p.add_argument("--rules", metavar="NAME", help="the game's rule set (default: its first)")
+    p.add_argument("--level", default="easy", help="the computer: easy, normal or strong "
+                                                   "(default easy)")
+    p.add_argument("--seed", type=int, help="the deals and the computer's choices (default: "
+                   "random; the same seed plays the same game)")
+    p.add_argument("--pause", type=float, metavar="S", help="seconds before the computer "
+                   "plays (default 1, 0 with --script)")
+    p.add_argument("--name", help="your name (default: the language's 'Player 1')")
+    p.add_argument("--players", type=int, metavar="N", help="players at the table, you "
+                   "included (default: the fewest the game takes)")
+    p.add_argument("--script", type=Path, help="read the lines from FILE, then end")
+    p.add_argument("--json", action="store_true", help="one JSON object per announcement")
+    p.add_argument("--no-speech", action="store_true", help="print only")
+    p.add_argument("--earbud", metavar="DEVICE", help="your private audio output (ALSA)")
+    p.add_argument("--db", type=Path, help="the game log (default: user data folder)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the last guided game (its lessons are said again)")
+    add_live_inputs(p)
+    p.set_defaults(func=run_learn)
+
+
+def run_learn(args: argparse.Namespace) -> int:
+    from companion.cli import system_language
+    from companion.cli_practice import PLAYER, practice_config
+    from companion.learn.guide import Guide, LessonsMissing, load_lessons
+    from companion.narrate.catalogue import Catalogue
+    from companion.table import Seating, run_table
+
+    game = load_game(args.game)
+    catalogue = Catalogue(args.lang or system_language(), games=(game.name,))
+    hooks = game.practice()
+    try:
+        lessons = load_lessons(game.name, catalogue.lang)
+    except LessonsMissing:
+        lessons = ()
+    if hooks is None:  # no computer opponent: nothing to practise against
+        print(catalogue.render(Message("error", "practice_unavailable",
+                                       {"game": game.name.capitalize()})))
+        return 2
+    if not lessons:
+        print(catalogue.render(Message("error", "learn.missing", {"game": game.name})))
+        return 2
+    if args.level not in hooks.levels:
+        print(catalogue.render(Message("error", "unknown_level", {
+            "level": args.level, "known": ", ".join(hooks.levels)})))
+        return 2
+    if args.script is not None and not args.script.is_file():
+        print(catalogue.render(Message("error", "no_script", {"path": str(args.script)})))
+        return 2
+
+    def new_config(said_in: Catalogue) -> dict | None:
+        config = practice_config(args, game, hooks, said_in)
+        return None if config is None else {**config, "learn": True}
+
+    guide = Guide(lessons)
+    seating = Seating("learn", new_config, resumes=lambda config: "learn" in config,
+                      earbuds={f"player:{PLAYER}": args.earbud} if args.earbud else {},
+                      annotate=guide.annotate)
+    return run_table(args, game, catalogue, seating)

@@ -1,0 +1,199 @@
+"""Forgiving words (issue 28, part 3): a slip gets a suggestion that only a yes applies;
+newcomers' phrasings; punctuation between words; grammar that follows the numbers."""
+
+from __future__ import annotations
+
+import glob
+import re
+import string
+import sys
+
+import pytest
+
+from companion.games.hanamikoji import Hanamikoji
+from companion.games.hanamikoji.actions import Gift, Secret, TakePair
+from companion.games.hanamikoji.data import Item
+from companion.games.momiji import Momiji
+from companion.narrate.catalogue import LANGUAGES, Catalogue, plural_form
+from companion.narrate.message import Message
+from companion.session import Session
+from companion.shared_commands import Adjust, Ask, Query, Setting
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+COUNTS = (0, 1, 2, 5, 21)
+
+
+def session(lang: str = "en") -> Session:
+    return Session(Hanamikoji(), {"players": ["Ana", "Ben"], "lang": lang})
+
+
+def test_a_slip_is_a_question_and_only_yes_applies_it():
+    s = session()
+    out = s.handle("secrte")
+    assert [m.key for m in out] == ["did_you_mean"]
+    assert Catalogue("en").render(out[0]) == (
+        "I did not understand secrte. Did you mean secret? Yes or no.")
+    assert s.step == 0  # nothing applied yet
+    assert s.handle("yes")[0].event == "played"
+    assert s.log[-1][0] == Secret(None)
+
+
+def test_no_leaves_the_game_as_it_was_and_several_slips_are_guessed():
+    s = session()
+    out = s.handle("gfit fan flte tea")
+    assert Catalogue("en").render(out[0]).endswith("Did you mean gift fan flute tea? Yes or no.")
+    assert s.handle("no")[0].key == "not_applied" and s.step == 0
+    s.handle("gfit fan flte tea")
+    s.handle("yes")
+    assert s.log[-1][0] == Gift((Item.FLUTE, Item.FAN, Item.TEA))
+
+
+def test_a_suggested_secret_does_not_say_its_card():
+    s = session()
+    out = s.handle("secrte flwoer")
+    text = Catalogue("en").render(out[0])
+    assert "flower" not in text and "Did you mean secret?" in text
+
+
+def test_nonsense_is_refused_as_before():
+    s = session()
+    out = s.handle("xyzzy")
+    assert out[0].key == "error.unknown_word" and s.step == 0
+
+
+@pytest.mark.parametrize("game", [Hanamikoji(), Momiji()], ids=["hanamikoji", "momiji"])
+@pytest.mark.parametrize(("line", "command"), [
+    ("what can I do", Ask(Query.ACTIONS)),
+    ("que puis-je faire", Ask(Query.ACTIONS)),
+    ("qué puedo hacer", Ask(Query.ACTIONS)),
+    ("verbosity brief", Adjust(Setting.BRIEF)),
+    ("verbosité détaillé", Adjust(Setting.DETAILED)),
+    ("verbosity normal", Adjust(Setting.NORMAL)),
+])
+def test_newcomers_phrasings(game, line, command):
+    state = game.new_state({"players": ["Ana", "Ben"], "rules": game.rule_sets[0]})
+    assert game.interpret(line, state, None, "en") == command
+
+
+def test_spanish_par_and_punctuation_between_words():
+    s = session("es")
+    s.handle("Gift: fan, flute, tea")
+    assert s.log[-1][0] == Gift((Item.FLUTE, Item.FAN, Item.TEA))
+    s = session("es")
+    s.handle("competición flauta abanico / pergamino té")
+    s.handle("par 2")
+    assert s.step == 2 and s.log[-1][0] == TakePair(1)
+
+
+# --- grammar that follows the numbers -----------------------------------------------------
+
+
+def _catalogue_files(lang: str) -> list[str]:
+    return ([f"companion/locales/{lang}.toml", f"companion/locales/cards.{lang}.toml"]
+            + sorted(glob.glob(f"companion/games/*/locales/{lang}.toml")))
+
+
+PLURALS = {"zero", "one", "two", "few", "many", "other"}
+
+
+def _templates(data: dict, prefix: str = ""):
+    for key, value in data.items():
+        if isinstance(value, dict) and set(value) <= PLURALS:
+            yield prefix + key, value
+        elif isinstance(value, dict):
+            yield from _templates(value, prefix + key + ".")
+        elif isinstance(value, str):
+            yield prefix + key, value
+
+
+def _counted_sentences(lang: str):
+    """Every sentence that says a number with a plural rule: a plural table (chosen by n)
+    or a placeholder with a plural form (`{seen:seen_already}`); with the tables it uses."""
+    catalogue = Catalogue(lang)
+    forms = catalogue.section("forms")
+    plural_forms = {k: v for k, v in forms.items()
+                    if isinstance(v, dict) and set(v) <= PLURALS}
+    for path in _catalogue_files(lang):
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+        for key, value in _templates(data.get("messages", {})):
+            texts = value.values() if isinstance(value, dict) else [value]
+            fields = {(name, spec) for text in texts
+                      for _, name, spec, _ in string.Formatter().parse(text) if name}
+            tables = {name: plural_forms[spec] for name, spec in fields if spec in plural_forms}
+            if isinstance(value, dict):
+                tables["n"] = value
+            if tables:
+                yield key, fields, tables
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_count_bearing_sentence_follows_0_1_2_5_21(lang):
+    """Said with 0, 1, 2, 5 and 21 (between them every CLDR category these languages
+    use), every count-bearing sentence of the catalogues is said whole, and each plural
+    table it uses has the wording of the number's category: none falls back to `other`
+    for a category the language has (Ukrainian 21 is "one", 2 "few", 5 "many")."""
+    catalogue = Catalogue(lang)
+    checked = 0
+    for key, fields, tables in _counted_sentences(lang):
+        for n in COUNTS:
+            params = {name: (n if name in tables else f"<{name}>") for name, _ in fields}
+            params.setdefault("n", n)
+            text = catalogue.render(Message("x", key, params))
+            assert "{" not in text and text != key, (lang, key, n, text)
+            category = plural_form(lang, n)
+            for name, table in tables.items():
+                assert category in table or category == "other", (lang, key, name, n)
+        checked += 1
+    assert checked > 20
+
+
+# Counts said bare before a noun or a verb that agrees with them (the fixed family).
+BARE = {
+    "en": r"\{(?!n\})(?P<name>\w+)\} (are|is|cards?|acorns?)\b",
+    "fr": r"\{(?!n\})(?P<name>\w+)(:card)?\} (sur \{\w+\} )?(sont|est|enregistrées)\b",
+    "es": r"(se han visto|han) \{(?!n\})(?P<name>\w+)\}",
+    "uk": r"(?P<name>(?!))",  # Ukrainian says its counts through plural tables only
+}
+# Placeholders that are no counts, and `total` (a whole set of cards: 7, 8 or 21, never 1).
+ALLOWED_BARE = {"game", "path", "word", "companion", "player", "players", "device", "name",
+                "reader", "card", "cards", "token", "geisha", "colour", "command", "line",
+                "what", "a", "b", "other", "objective", "total", "item", "items", "start",
+                "char", "reason", "why", "url", "chooser", "offerer", "rules", "known"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_count_is_said_bare_before_a_word_that_agrees_with_it(lang):
+    for path in _catalogue_files(lang):
+        if "momiji" in path:
+            continue  # Momiji's hand counts are chosen by n in its tables
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+        for key, value in _templates(data.get("messages", {})):
+            for text in (value.values() if isinstance(value, dict) else [value]):
+                for m in re.finditer(BARE[lang], text):
+                    assert m.group("name") in ALLOWED_BARE, (lang, key, text)
+
+
+@pytest.mark.parametrize(("lang", "n", "said"), [
+    ("en", 1, "and 1 is already seen this round"), ("en", 2, "and 2 are already seen"),
+    ("es", 1, "ya se ha visto 1 en"), ("es", 5, "ya se han visto 5 en"),
+])
+def test_the_seen_copies_follow_their_number(lang, n, said):
+    text = Catalogue(lang, games=("hanamikoji",)).render(Message(
+        "error", "error.too_many_copies", {"copies": 2, "card": Item.FAN, "seen": n}))
+    assert said in text, text
+
+
+@pytest.mark.parametrize("done", COUNTS)
+def test_french_enrolment_counts_agree(done):
+    catalogue = Catalogue("fr")
+    text = catalogue.render(Message("info", "cards.check_missing",
+                                    {"done": done, "total": 21, "n": 21 - done,
+                                     "cards": "x"}))
+    assert f"Cartes enregistrées : {done} sur 21." in text
+    assert "sont enregistrées" not in text

@@ -1,0 +1,158 @@
+"""`companion learn`: a guided practice game through the real command (the one play loop,
+the computer in the other seat, the guide's lessons), in four languages: each lesson said
+once, `rules` pausing on the rulebook without changing the game, a summary at the end,
+and golden transcripts.
+
+The player's lines are the moves the game's own opponent would choose for seat 0 in the
+same seeded game (`player_lines`): after a deliberate change of wording or of the
+opponent, `UPDATE_GOLDEN=1 pytest tests/test_learn.py` writes the scripts and
+transcripts again; review the diff.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.cli_practice import practice_config
+from companion.computer import Computer, computer_seats
+from companion.games.registry import load_game
+from companion.inputs.hub import InputItem
+from companion.learn.guide import load_lessons
+from companion.narrate.catalogue import LANGUAGES, Catalogue
+from companion.session import Session
+from companion.table import Table
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+class _Quiet:
+    """An output that says nothing (the lines are made before the real run)."""
+
+    catalogue = None
+
+    def emit(self, messages: object) -> None:
+        pass
+
+    def has_earpiece(self, seat: int) -> bool:
+        return False
+
+
+def player_lines(game_name: str, seed: int, lang: str, asks: dict[int, str]) -> list[str]:
+    """The lines of a whole seeded learn game: the player's moves chosen by the game's
+    opponent for seat 0, with `asks[i]` (a question such as `rules`) typed before move i."""
+    game = load_game(game_name)
+    hooks = game.practice()
+    catalogue = Catalogue(lang, games=(game_name,))
+    args = argparse.Namespace(rules=None, seed=seed, name=None, level="easy", players=None)
+    config = {**practice_config(args, game, hooks, catalogue), "learn": True}
+    session = Session(game, config)
+    table = Table(session, _Quiet(), Computer(session, hooks, computer_seats(config), 0, False))
+    table.open(False)
+    lines: list[str] = []
+    while not game.is_over(session.state):
+        if len(lines) in asks:
+            lines.append(asks[len(lines)])
+        line = hooks.decide(session.state, 0, config, session.step).text()
+        lines.append(line)
+        assert table.play([InputItem("script", text=line)]) is False
+    return lines
+
+
+def learn(tmp_path: Path, capsys: pytest.CaptureFixture[str], script: Path, lang: str,
+          seed: int, *extra: str, game: str = "hanamikoji") -> str:
+    code = main(["learn", game, "--lang", lang, "--seed", str(seed), "--no-speech",
+                 "--db", str(tmp_path / "g.sqlite3"), "--script", str(script), *extra])
+    assert code == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_lesson_is_said_once_and_the_game_ends_with_a_summary(tmp_path, capsys, lang):
+    lines = player_lines("hanamikoji", 21, lang, {2: "rules"})
+    script = tmp_path / "learn.txt"
+    script.write_text("\n".join(lines) + "\n", "utf-8")
+    records = [json.loads(x) for x in learn(tmp_path, capsys, script, lang, 21, "--json")
+               .splitlines()]
+    said = [r["lesson"] for r in records if r["event"] == "lesson" and "lesson" in r]
+    assert len(said) == len(set(said))  # each explained once
+    known = [x.id for x in load_lessons("hanamikoji", lang)]
+    assert set(said) <= set(known) and len(said) >= 8  # a whole game meets most steps
+    assert records[0]["event"] == "lesson" and records[0]["text"]  # the guide's intro
+    over = [i for i, r in enumerate(records) if r["event"] == "game_over"]
+    assert len(over) == 1
+    summary = records[over[0] + 1]
+    assert summary["event"] == "lesson" and summary["lessons"] == said
+    assert any(r["event"] == "rules" for r in records)  # rules paused on the rulebook
+    assert not any(r["event"] == "error" for r in records)
+
+
+def test_rules_during_a_guided_game_changes_nothing(tmp_path, capsys):
+    plain = player_lines("hanamikoji", 8, "en", {})
+    asked = player_lines("hanamikoji", 8, "en", {0: "rules", 3: "rules gift", 5: "rules"})
+    assert [x for x in asked if not x.startswith("rules")] == plain
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text("\n".join(plain) + "\n", "utf-8")
+    b.write_text("\n".join(asked) + "\n", "utf-8")
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    first = learn(tmp_path / "one", capsys, a, "en", 8).splitlines()
+    second = learn(tmp_path / "two", capsys, b, "en", 8).splitlines()
+    # Without each answer of the rulebook, "Back to the game" and the prompt said again,
+    # the second game is the first, line for line.
+    kept, skip = [], 0
+    for line in second:
+        if line.startswith(("Rules, now:", "Gift: section")):
+            skip = 3
+        if skip:
+            skip -= 1
+            continue
+        kept.append(line)
+    assert len(second) == len(first) + 3 * 3
+    assert kept == first
+
+
+CASES = [("learn_hanamikoji_en", "en", 5), ("learn_hanamikoji_uk", "uk", 6)]
+
+
+@pytest.mark.parametrize(("name", "lang", "seed"), CASES, ids=[c[0] for c in CASES])
+def test_learn_session_matches_golden(tmp_path, capsys, name, lang, seed):
+    script = GOLDEN / f"{name}.script"
+    if os.environ.get("UPDATE_GOLDEN"):
+        lines = player_lines("hanamikoji", seed, lang, {1: "rules", 4: "hand"})
+        script.write_text("\n".join(lines) + "\n", "utf-8")
+    out = learn(tmp_path, capsys, script, lang, seed)
+    expected_path = GOLDEN / f"{name}.expected"
+    if os.environ.get("UPDATE_GOLDEN"):
+        expected_path.write_text(out, "utf-8")
+    expected = expected_path.read_text("utf-8").splitlines()
+    actual = out.splitlines()
+    for number, (want, got) in enumerate(zip(expected, actual, strict=False), start=1):
+        assert got == want, f"{name}.expected line {number}"
+    assert len(actual) == len(expected)
+
+
+def test_a_game_without_lessons_or_practice_is_refused_plainly(capsys):
+    assert main(["learn", "hanamikoji", "--lang", "en", "--no-speech", "--level", "huge"]) == 2
+    assert "huge" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(load_game("momiji").practice() is None,
+                    reason="Momiji has no computer opponent (practice hook) here")
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_guided_momiji_game_says_each_lesson_once(tmp_path, capsys, lang):
+    lines = player_lines("momiji", 4, lang, {3: "rules"})
+    script = tmp_path / "learn.txt"
+    script.write_text("\n".join(lines) + "\n", "utf-8")
+    records = [json.loads(x) for x in learn(tmp_path, capsys, script, lang, 4, "--json",
+                                            game="momiji").splitlines()]
+    said = [r["lesson"] for r in records if r["event"] == "lesson" and "lesson" in r]
+    assert len(said) == len(set(said)) and len(said) >= 4
+    assert set(said) <= {x.id for x in load_lessons("momiji", lang)}
+    assert any(r["event"] == "rules" for r in records)
+    assert any(r["event"] == "lesson" and "lessons" in r for r in records)  # the summary
