@@ -113,4 +113,4 @@ def test_practice_card_numbers_beyond_the_hand_say_the_range_and_never_stop_it(t
     assert done.returncode == 0 and "unexpected error" not in done.stdout, done.stdout
     assert done.stdout.count("Card positions are 1 to 7.") == 3
     assert "That line is longer than 1000 characters" in done.stdout
-    assert "Player 1 plays Secret" in done.stdout
+    assert " plays Secret: one card face down." in done.stdout
