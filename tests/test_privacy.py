@@ -286,3 +286,20 @@ def test_the_session_gives_a_seat_its_own_told_cards_and_no_other_seats() -> Non
     assert session.private_cards(0) == {"secret": (Item.SCROLL,)}
     session.handle("undo")
     assert session.private_cards(0) == {}
+
+
+def test_a_secret_told_wrongly_never_narrows_what_a_reveal_is_heard_as() -> None:
+    """Ana told her Secret as the moon (the scroll) with an earpiece; at the reveal she
+    shows another card: voice listens for any card, and the reveal stands, her wrong
+    record corrected on her channel only."""
+    from companion.games.hanamikoji.voice.hooks import context_for
+
+    session = Session(load_game("hanamikoji"), {"players": ["Ana", "Ben"], "lang": "en"})
+    session.start()
+    steps = [a for _, a in random_game(7) if not isinstance(a, Deal)]
+    reveal_at = next(i for i, a in enumerate(steps) if a.text().startswith("reveal"))
+    for action in steps[:reveal_at]:
+        line = "secret moon" if isinstance(action, Secret) else str(table_line(action))
+        session.handle(line)
+    ctx = context_for(session, private=lambda seat: True)
+    assert ctx.cards == tuple(Item)
