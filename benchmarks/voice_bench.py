@@ -76,6 +76,20 @@ PICO_VOICES: dict[str, tuple[str, ...]] = {
     "en": ("pico:en-US", "pico:en-GB"), "fr": ("pico:fr-FR",), "es": ("pico:es-ES",),
 }
 NEURAL_VOICES = ("piper:joe", "hibari:heart")
+# RHVoice's Ukrainian voices (Debian non-free, scripts/setup-bench-voices.sh): the only
+# Ukrainian voices besides espeak-ng's.
+RHVOICE_VOICES = {"uk": ("rhvoice:anatol", "rhvoice:natalia", "rhvoice:marianna",
+                         "rhvoice:volodymyr")}
+# `--engine listener`: the voices a listener takes for a person's (MBROLA, Pico, RHVoice), in
+# two sets as the English bench keeps its seeds: decisions are tuned on "tune", figures
+# reported on "report" (held out by voice as well as by seed: Pico is in no tuning set).
+LISTENER_VOICES: dict[str, dict[str, tuple[str, ...]]] = {
+    "fr": {"tune": ("mb-fr1", "mb-fr3", "mb-fr5"),
+           "report": ("mb-fr2", "mb-fr4", "mb-fr6", "mb-fr7", "pico:fr-FR")},
+    "es": {"tune": ("mb-es1", "mb-es3"), "report": ("mb-es2", "mb-es4", "pico:es-ES")},
+    "uk": {"tune": ("rhvoice:anatol", "rhvoice:natalia"),
+           "report": ("rhvoice:marianna", "rhvoice:volodymyr")},
+}
 SNRS = (40, 20, 10, 6)
 NOISES = ("white", "pink", "babble")
 OUT_OF_GRAMMAR = (
@@ -122,11 +136,46 @@ def flite(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
 
 def pico(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
     """16 kHz float samples of SVOX Pico speaking `text`, rate and pitch mapped onto its
-    speed and pitch factors as for flite."""
+    speed and pitch factors as for flite (Debian's pico2wave when installed, its speed and
+    pitch in SSML; else py-nanotts)."""
+    import shutil
+    import tempfile
+
+    if shutil.which("pico2wave"):
+        from xml.sax.saxutils import escape
+
+        ssml = (f'<speed level="{round(rate / 160 * 100)}"><pitch level="'
+                f'{round((0.85 + pitch / 167) * 100)}">{escape(text)}</pitch></speed>')
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "pico.wav"
+            subprocess.run(["pico2wave", "-l", voice, "-w", str(out), ssml],
+                           capture_output=True, check=True)
+            with wave.open(str(out)) as w:
+                rate_in = w.getframerate()
+                x = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16)
+        x = x.astype(np.float64)
+        return x if rate_in == RATE else resample(x, rate_in)
     from py_nanotts import NanoTTS
 
     pcm = NanoTTS().speak(text, voice=voice, speed=rate / 160, pitch=0.85 + pitch / 167)
     return np.frombuffer(pcm, dtype=np.int16).astype(np.float64)
+
+
+def rhvoice(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
+    """16 kHz float samples of an RHVoice voice speaking `text`, rate and pitch mapped onto
+    its percentages (50: its own)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "rhvoice.wav"
+        subprocess.run(["RHVoice-test", "-p", voice, "-o", str(out),
+                        "-r", str(max(0, min(100, round(50 * rate / 160)))),
+                        "-t", str(max(0, min(100, pitch)))],
+                       input=text.encode(), capture_output=True, check=True)
+        with wave.open(str(out)) as w:
+            rate_in = w.getframerate()
+            x = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16).astype(np.float64)
+    return x if rate_in == RATE else resample(x, rate_in)
 
 
 _NEURAL: dict[str, object] = {}
@@ -163,8 +212,17 @@ def neural(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
     return resample(np.asarray(audio, dtype=np.float64) * 32767 * 0.7, SAMPLE_RATE)
 
 
-def engine_voices(engine: str, lang: str) -> tuple[str, ...]:
-    """The voices `--engine` speaks `lang` with (ValueError: it has none)."""
+def engine_voices(engine: str, lang: str, voice_set: str = "report") -> tuple[str, ...]:
+    """The voices `--engine` speaks `lang` with (ValueError: it has none); `voice_set`: the
+    listener engine's tuning or reporting voices."""
+    if engine == "listener":
+        if lang not in LISTENER_VOICES:
+            raise ValueError(f"no listener voice set for {lang!r}")
+        return LISTENER_VOICES[lang][voice_set]
+    if engine == "rhvoice":
+        if lang not in RHVOICE_VOICES:
+            raise ValueError(f"no RHVoice voice speaks {lang!r} here")
+        return RHVOICE_VOICES[lang]
     if engine == "pico":
         if lang not in PICO_VOICES:
             raise ValueError(f"no Pico voice speaks {lang!r}")
@@ -191,6 +249,8 @@ def synth(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
         return pico(text, voice.removeprefix("pico:"), rate, pitch)
     if voice.startswith(("piper:", "hibari:")):
         return neural(text, voice, rate, pitch)
+    if voice.startswith("rhvoice:"):
+        return rhvoice(text, voice.removeprefix("rhvoice:"), rate, pitch)
     return espeak(text, voice, rate, pitch)
 
 
@@ -305,7 +365,8 @@ LANG_VOICES: dict[str, tuple[str, ...]] = {
 PHRASES: dict[str, dict[str, tuple[str, ...]]] = {
     "fr": {"gift": ("offre {}, {} et {}", "offre {} {} {}"),
            "competition": ("échange {} et {}, {} et {}", "échange {} {}, {} {}"),
-           "secret": ("secret", "le secret"), "discard": ("dépôt", "le dépôt"),
+           "secret": ("secret", "le secret", "je joue le secret"),
+           "discard": ("dépôt", "le dépôt", "je mets au dépôt"),
            "take": ("je prends {acc}", "{}", "prendre {acc}"),
            "pair": ("la première paire", "je prends la deuxième paire", "la deuxième paire"),
            "reveal": ("révèle {acc}", "{}"), "yes": ("oui", "d'accord"), "no": ("non",),
@@ -1005,9 +1066,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write-docs", action="store_true", help="update docs/voice.md")
     parser.add_argument("--dump", type=Path, metavar="FILE",
                         help="write every outcome as a JSON line (for calibration)")
-    parser.add_argument("--engine", choices=["espeak", "flite", "mbrola", "pico", "neural"],
+    parser.add_argument("--engine", choices=["espeak", "flite", "mbrola", "pico", "neural",
+                                             "rhvoice", "listener"],
                         default="espeak",
-                        help="the voices that speak the commands (babble is always espeak-ng)")
+                        help="the voices that speak the commands (babble is always espeak-ng); "
+                             "listener: MBROLA, Pico and RHVoice in --voice-set's voices "
+                             "(scripts/setup-bench-voices.sh installs them)")
+    parser.add_argument("--voice-set", choices=["tune", "report"], default="report",
+                        help="--engine listener: the tuning voices or the held-out ones")
     parser.add_argument("--voices", default=None,
                         help="comma-separated voices instead of the engine's list (held-out tests)")
     parser.add_argument("--mllr", default=None, help="an MLLR transform file for the model")
@@ -1027,6 +1093,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="Whisper: limit the beam in --lang with LANG's calibrated "
                              "confidence, for a language with none yet (to make the tuning "
                              "dumps benchmarks/whisper_calibrate.py fits its own on)")
+    parser.add_argument("--whisper-set", action="append", default=[], metavar="NAME=VALUE",
+                        help="Whisper: set one of companion.voice.whisper's constants for "
+                             "the run (tuning: e.g. RESCORE_FREE_BEAM=False)")
     parser.add_argument("--busy", type=int, default=0, metavar="N",
                         help="keep N other processes spinning during the run (a busy machine)")
     parser.add_argument("--follow-by", choices=["same", "item"], default="same",
@@ -1047,13 +1116,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.lang != "en" and args.recognizer != "whisper":
         parser.error("--lang other than en needs --recognizer whisper")
     try:
-        voices = engine_voices(args.engine, args.lang)
+        voices = engine_voices(args.engine, args.lang, args.voice_set)
     except ValueError as exc:
         parser.error(str(exc))
     if args.lang != "en":
         args.baseline_every = 0  # recognize_sphinx is English only
     if args.voices:
-        prefix = {"flite": "flite:", "pico": "pico:"}.get(args.engine, "")
+        prefix = {"flite": "flite:", "pico": "pico:", "rhvoice": "rhvoice:"}.get(args.engine, "")
         voices = tuple(prefix + v for v in args.voices.split(","))
     from companion.voice.policy import CONFIRM_THRESHOLD
     threshold = CONFIRM_THRESHOLD if args.threshold is None else args.threshold
@@ -1071,6 +1140,15 @@ def main(argv: list[str] | None = None) -> int:
         whisper = (args.whisper_model or "default") if args.recognizer == "whisper" else None
         global _CONSTRAIN
         _CONSTRAIN = not args.free_beam  # the pool's workers are forked: they inherit it
+        for setting in args.whisper_set:
+            import ast
+
+            from companion.voice import whisper as whisper_module
+
+            name, _, value = setting.partition("=")
+            if not hasattr(whisper_module, name):
+                parser.error(f"companion.voice.whisper has no {name}")
+            setattr(whisper_module, name, ast.literal_eval(value))
         if args.borrow_calibration:
             from companion.voice import calibration
 
@@ -1091,9 +1169,12 @@ def main(argv: list[str] | None = None) -> int:
         args.lang, args.mapper_only, args.free_beam, args.borrow_calibration)
         if args.recognizer == "whisper" else "")
     said = "" if args.lang == "en" else f"; commands in {args.lang}"
+    said += f"; settings {', '.join(args.whisper_set)}" if args.whisper_set else ""
     said += "; each player's hand and Secret known" if args.hand_known else ""
     said += "; a card asked for is said by its item" if args.follow_by == "item" else ""
-    text = (f"Recognizer {recognizer}; engine {args.engine}{enrolled}{said}: seeds {seeds}, "
+    engine = (f"{args.engine} ({args.voice_set} voices: {', '.join(voices)})"
+              if args.engine == "listener" else args.engine)
+    text = (f"Recognizer {recognizer}; engine {engine}{enrolled}{said}: seeds {seeds}, "
             f"{per_seed} utterances each, "
             f"{len(voices)} voices, SNRs "
             f"{'/'.join(map(str, SNRS))} dB x {'/'.join(NOISES)} noise; `any` on 1 utterance in "

@@ -10,7 +10,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.games.registry import default_game, game_names, load_game
+from companion.games import registry
+from companion.games.registry import (
+    GameUnavailable,
+    default_game,
+    game_names,
+    load_game,
+    save_choice,
+)
 from companion.language import default_language, system_language
 from companion.narrate.catalogue import LANGUAGES
 
@@ -26,6 +33,35 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGUAGES,
                         help="language (default: the one chosen at set-up, else the system's; "
                              "English for the C locale, French for a language not spoken)")
+    parser.add_argument("--remember-game", action="store_true",
+                        help="make this game the one played when none is named (saved)")
+
+
+def remember_game(args: argparse.Namespace, catalogue: Any) -> None:
+    """`--remember-game`: save the game as the default of `play` and `practice`, and say
+    so (or why not)."""
+    if not getattr(args, "remember_game", False):
+        return
+    from companion.narrate.message import Message
+
+    params = {"game": args.game.capitalize()}
+    try:
+        save_choice(args.game)
+    except OSError:
+        print(catalogue.render(Message("error", "game_not_remembered", params)))
+        return
+    print(catalogue.render(Message("info", "game_remembered", params)))
+
+
+def _say_skipped(name: str, reason: str) -> None:
+    """An installed game that cannot be played, said once in one plain line (on standard
+    error: with --json, standard output holds announcements only)."""
+    from companion.narrate.catalogue import Catalogue
+    from companion.narrate.message import Message
+
+    catalogue = Catalogue(default_language(), games=())
+    print(catalogue.render(Message("info", "game_skipped", {"game": name, "reason": reason})),
+          file=sys.stderr)
 
 
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -84,6 +120,7 @@ def run_play(args: argparse.Namespace) -> int:
 
     game = load_game(args.game)
     catalogue = Catalogue(args.lang or default_language(), games=(game.name,))
+    remember_game(args, catalogue)
     # Everything that can refuse the command line is checked before a game is written.
     if args.script is not None and not args.script.is_file():
         print(catalogue.render(Message("error", "no_script", {"path": str(args.script)})))
@@ -194,10 +231,13 @@ def _describe(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
+    registry.on_skip = _say_skipped
     parser = build_parser(words[0] if words else None)
     args = parser.parse_args(words)
     try:
         return int(args.func(args) or 0)
+    except GameUnavailable:  # said when it was found
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -16,6 +16,7 @@ from companion.games.registry import load_game
 from companion.narrate.message import Message
 
 PLAYER = 0  # the player's seat; the computer has the others
+OPPONENTS = ("practice_opponent", "practice_opponent_2", "practice_opponent_3")  # their names
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -30,6 +31,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--pause", type=float, metavar="S", help="seconds before the computer "
                    "plays (default 1, 0 with --script)")
     p.add_argument("--name", help="your name (default: the language's 'Player 1')")
+    p.add_argument("--players", type=int, metavar="N", help="players at the table, you "
+                   "included (default: the fewest the game takes)")
     p.add_argument("--script", type=Path, help="read the lines from FILE, then end")
     p.add_argument("--json", action="store_true", help="one JSON object per announcement")
     p.add_argument("--no-speech", action="store_true", help="print only")
@@ -43,12 +46,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def run_practice(args: argparse.Namespace) -> int:
+    from companion.cli import remember_game
     from companion.language import default_language
     from companion.narrate.catalogue import Catalogue
     from companion.table import Seating, run_table
 
     game = load_game(args.game)
     catalogue = Catalogue(args.lang or default_language(), games=(game.name,))
+    remember_game(args, catalogue)
     hooks = game.practice()
     if hooks is None:
         print(catalogue.render(Message("error", "practice_unavailable",
@@ -77,8 +82,15 @@ def practice_config(args: argparse.Namespace, game: Any, hooks: Any, catalogue: 
             "game": game.name.capitalize(), "rules": rules,
             "known": ", ".join(game.rule_sets)})))
         return None
+    low, high = game.players
+    count = getattr(args, "players", None) or low  # `companion learn` has no --players
+    if not low <= count <= high:
+        print(catalogue.render(Message("error", "practice_players", {
+            "game": game.name.capitalize(), "low": low, "high": high, "n": count})))
+        return None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     name = args.name or catalogue.word("words", "player_1")
-    return {"players": [name, catalogue.word("words", "practice_opponent")],
+    computers = [catalogue.word("words", key) for key in OPPONENTS[:count - 1]]
+    return {"players": [name, *computers],
             "rules": rules, "lang": catalogue.lang, **hooks.config(),
             "practice": {"level": args.level, "seed": seed}}

@@ -17,6 +17,7 @@ from companion.errors import CompanionError, ConfirmFirst, IllegalAction, check_
 from companion.games.protocol import Game
 from companion.games.registry import resume_command
 from companion.narrate.message import Message, Priority
+from companion.phrases import shared_command
 from companion.shared_commands import (
     Adjust,
     Ask,
@@ -156,8 +157,13 @@ class Session:
     # -- what the edges may ask ---------------------------------------------------------
     def interpret(self, line: str) -> Any:
         """The command a line means now (CompanionError if none), without carrying it out.
-        An over-long or undecodable line is refused before the game reads any of it."""
+        An over-long or undecodable line is refused before anything reads it. The commands
+        every game shares (questions, undo, yes, no, cancel, quit) are read here first, so
+        that no game can lose them; the game reads the rest."""
         check_readable(line)
+        shared = shared_command(line)
+        if shared is not None:
+            return shared
         return self._game.interpret(line, self._state, self._pending, self._lang)
 
     def attempt(self, action: Any) -> list[Message]:

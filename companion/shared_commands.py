@@ -123,3 +123,10 @@ def parse_meta(text: str) -> MetaCommand | None:
         "undo": Undo(), "yes": Reply(True), "no": Reply(False), "cancel": Cancel(),
         "quit": Quit(), "new game": NewGame(),
     }.get(text)
+
+
+# Keypad symbols, acting at once (no Enter), as the play help tells players; a 0 on an
+# empty line cancels in games whose keypad does not use 0 as a digit.
+KEYPAD_SYMBOLS: dict[str, MetaCommand] = {
+    "*": Ask(Query.REPEAT), "/": Ask(Query.SCORE), ".": Ask(Query.BOARD), "-": Undo(),
+    "+": Ask(Query.HELP), "0": Cancel()}

@@ -6,9 +6,11 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.games.hanamikoji import practice
 from companion.games.hanamikoji.opponent import determinise, observe
 from companion.games.hanamikoji.rules import Phase
 from companion.games.hanamikoji.simulate import random_game
@@ -42,6 +44,12 @@ def heard(session: Session, line: str, channels: set[str]) -> tuple[str, list[Me
 @given(seed=st.integers(0, 10_000), at=st.integers(0, 40), line=st.sampled_from(
     ["hint", "+.", "conseil", "pista", "підказка"]))
 def test_a_hint_goes_to_the_deciding_seat_only_and_ignores_the_others_cards(seed, at, line):
+    with pytest.MonkeyPatch.context() as patch:  # a smaller budget: see test_practice.py
+        patch.setattr(practice, "HINT_ITERATIONS", 50)
+        _hint_is_private_and_ignores_hidden_cards(seed, at, line)
+
+
+def _hint_is_private_and_ignores_hidden_cards(seed: int, at: int, line: str) -> None:
     steps = [s for s, _ in random_game(seed) if s.phase is not Phase.DEAL and not s.over]
     state = steps[at % len(steps)]
     seat = state.to_move  # the one to act, or to answer an offer
@@ -72,8 +80,27 @@ def test_at_a_table_without_a_told_hand_the_hint_says_what_it_needs():
 
 
 def test_a_game_without_hints_says_so_publicly():
-    said = Session(load_game("momiji"), {"players": NAMES, "lang": "fr"}).handle("conseil")
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "plugins" / "pebbles"))
+    from pebbles.adapter import Pebbles  # a game with no practice hook
+
+    said = Session(Pebbles(), {"players": NAMES, "lang": "fr"}).handle("conseil")
     assert [(m.key, m.private_to) for m in said] == [("hint_unavailable", None)]
+
+
+def test_a_momiji_table_hint_says_it_needs_a_dealt_game():
+    """At a table the companion never sees the hands: Momiji hints only in practice."""
+    from companion.games.momiji.rules import Phase
+
+    session = Session(load_game("momiji"), {"players": NAMES, "lang": "fr"})
+    for line in ("sans jaune orange", "objectifs froides glands torii zero",
+                 "jardin vert 0 rouge 2 3 marron 1", "pioche 20"):
+        session.handle(line)
+    assert session.state.phase is Phase.TURN
+    said = session.handle("conseil")
+    assert [(m.key, m.private_to) for m in said] == [("momiji.hint_table", 0)]
 
 
 def test_hint_is_a_voice_command_too():

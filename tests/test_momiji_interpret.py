@@ -142,7 +142,7 @@ def test_refused_lines_name_the_reason(line, key):
     ("999999", "momiji.end_alone"),
     ("91", "momiji.end_alone"),
     ("9 green", "momiji.end_alone"),
-    ("end red 2", "momiji.end_alone"),
+    ("end red", "momiji.end_alone"),  # "end red 2" names a discard: end discard red 2
     ("88", "momiji.empty_alone"),
     ("8 3", "momiji.empty_alone"),
     ('{"a":1}', "stray_character"),

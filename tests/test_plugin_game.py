@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PLUGINS = ROOT / "tests" / "plugins"
+PLUGINS = ROOT / "tests" / "plugins" / "pebbles"  # the project folder of the package
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.games.hanamikoji import practice as practice_module
 from companion.games.hanamikoji.opponent import determinise, observe
 from companion.games.hanamikoji.practice import hint
 from companion.games.hanamikoji.rules import Phase, RuleSet, new_game
@@ -70,7 +71,10 @@ def test_the_computers_hidden_cards_never_reach_json(tmp_path, capsys):
     assert hana_secret and all("card" not in e for e in hana_secret)
 
 
-def test_a_hint_is_the_same_whatever_the_other_players_hidden_cards():
+def test_a_hint_is_the_same_whatever_the_other_players_hidden_cards(monkeypatch):
+    # A smaller search budget than in play: what the hint depends on is the same at any
+    # budget (the seat's observation), and eight times fewer playouts keep the suite quick.
+    monkeypatch.setattr(practice_module, "HINT_ITERATIONS", 50)
     for seed in range(6):
         for state, _ in random_game(seed)[:14:3]:
             if state.phase is Phase.DEAL or state.over:

@@ -47,7 +47,8 @@ def test_an_unusable_cache_only_means_computing_again(tmp_path: Path,
 
 def _games(path: str, cache: Path) -> str:
     code = "from companion.games.registry import game_names; print(game_names())"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([path, str(ROOT)]),
+    pebbles = ROOT / "tests" / "plugins" / "pebbles"  # its code; `path` may declare it
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([path, str(pebbles), str(ROOT)]),
            startcache.ENV: str(cache)}
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=env, check=True, cwd=ROOT).stdout

@@ -88,7 +88,7 @@ class Label:
 def layout(
     game: str | None = None, lang: Lang = "en", kinds: tuple[str, ...] | None = None
 ) -> list[Label]:
-    """Every card of one copy of `game` (default: the first installed) of `kinds` (else
+    """Every card of one copy of `game` (default: that of companion play) of `kinds` (else
     those of the game's first sheet), in a grid of COLUMNS labels per row."""
     game = default_game() if game is None else game
     refs = all_cards(game, kinds if kinds is not None else default_kinds(game))

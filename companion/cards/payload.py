@@ -64,12 +64,15 @@ def card_games() -> list[str]:
 
 
 def default_game() -> str:
-    """The game a command about cards means when none is named: the first installed, as
-    for `companion play`."""
+    """The game a command about cards means when none is named: that of `companion play`
+    when it has printed cards, else the first such game installed."""
+    from companion.games import registry
+
     games = card_games()
     if not games:
         raise PayloadError("no installed game has printed cards")
-    return games[0]
+    chosen = registry.default_game()
+    return chosen if chosen in games else games[0]
 
 
 def _game_of_code(code: str) -> str | None:

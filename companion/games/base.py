@@ -1,5 +1,6 @@
-"""What every game adapter shares: the session's questions answered by the game's own
-narration module (`narration`), and the state's `over` and `to_move`."""
+"""What game adapters share: `GameBase`, the defaults a small game need not write, and
+`NarratedGame`, the session's questions answered by the game's own narration module
+(`narration`) and the state's `over` and `to_move`."""
 
 from __future__ import annotations
 
@@ -17,25 +18,55 @@ from companion.shared_commands import Query
 BOARD_QUERIES = (Query.TURN, Query.SCORE, Query.BOARD, Query.ACTIONS)
 
 
-class NarratedGame:
-    """Everything it says is worked out from the state's public view (`state.public()`):
-    a card a player told privately reaches only their own private Messages (made from the
-    events), never a count, a board or an answer the table hears."""
+class GameBase:
+    """The parts of the `Game` protocol a small game need not write: no half-entered
+    actions, nothing hidden, its catalogues in `locales/` beside its adapter, and none of
+    the optional hooks. A game subclasses it and writes what it owns (docs/plugins.md)."""
 
-    narration: ModuleType  # the game's narrate module: start, prompt, events, query, describe
-
-    def locales(self) -> Traversable:
-        """The game's catalogues: `locales/{lang}.toml` beside its adapter."""
-        return resources.files(type(self).__module__.rpartition(".")[0]).joinpath("locales")
+    def pending(self, command: Any, state: Any) -> Any:
+        """No action is ever half-entered (a game with multi-part entry overrides this)."""
+        return None
 
     def private_cards(self, state: Any, seat: int) -> dict[str, tuple[Any, ...]]:
         """What the companion was told of a seat's hidden cards, by place ({} if none)."""
         return {}
 
-    def practice(self) -> Any:
-        """No game against the computer unless the game offers one (Momiji cannot: a box's
-        leaves are not known, so no virtual deck can be dealt honestly)."""
+    def public_text(self, action: Any) -> str:
+        """The action's text as the table may read it (a game with secrets overrides it)."""
+        return str(action.text())
+
+    def locales(self) -> Traversable:
+        """The game's catalogues: `locales/{lang}.toml` beside its adapter."""
+        return resources.files(type(self).__module__.rpartition(".")[0]).joinpath("locales")
+
+    def devices(self) -> Any:
+        """No keypad nor card reader (`DeviceHooks()` reads keyed lines as typed words)."""
         return None
+
+    def voice(self) -> Any:
+        return None
+
+    def cards(self) -> Any:
+        return None
+
+    def simulator(self) -> Any:
+        return None
+
+    def web(self) -> Any:
+        """No board of its own: the pages show the command field and what is said."""
+        return None
+
+    def practice(self) -> Any:
+        """No game against the computer unless the game offers one."""
+        return None
+
+
+class NarratedGame(GameBase):
+    """Everything it says is worked out from the state's public view (`state.public()`):
+    a card a player told privately reaches only their own private Messages (made from the
+    events), never a count, a board or an answer the table hears."""
+
+    narration: ModuleType  # the game's narrate module: start, prompt, events, query, describe
 
     def is_over(self, state: Any) -> bool:
         return bool(state.over)
@@ -63,10 +94,6 @@ class NarratedGame:
         narration says (its `explain`); else nothing."""
         explain = getattr(self.narration, "explain", None)
         return explain(subject, state.public(), names) if explain is not None else []
-
-    def public_text(self, action: Any) -> str:
-        """The action's text as the table may read it (a told Secret's card left out)."""
-        return str(action.text())
 
     def web(self) -> WebHooks:
         """The board as the game's own answers to the table's questions; a game with more

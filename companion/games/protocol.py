@@ -11,6 +11,7 @@ that `companion play` without a reader or a microphone never loads scan or voice
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
@@ -90,20 +91,45 @@ Handler = Callable[[Any, str, "CardRegistry | None", "Origin | None"], "list[Mes
 SymbolHandler = Callable[[Any, str, "CardRegistry | None"], "list[Message]"]
 
 
-class DeviceHooks(Protocol):
-    """What a game does with card readers and keypads; the event and key buffering around
-    it is the core's (companion/inputs/devices.py).
+def typed_line(session: Any, text: str, registry: Any = None, origin: Any = None
+               ) -> list[Message]:
+    """A scanned value or keyed line read as typed words (the session's line)."""
+    return list(session.handle(text))
 
-    `scan` takes a scanned value, `line` a finished keyed or typed line, `symbol` a keypad
-    symbol (acting at once); `keys` gives the per-device buffers of half-keyed lines;
+
+def shared_symbol(session: Any, symbol: str, registry: Any = None) -> list[Message]:
+    """A keypad symbol's shared command (repeat, score, board, undo, help, 0 to cancel)."""
+    from companion.shared_commands import KEYPAD_SYMBOLS
+
+    return list(session.execute(KEYPAD_SYMBOLS[symbol]))
+
+
+_BUFFERS: weakref.WeakKeyDictionary[Any, dict[str, list[str]]] = weakref.WeakKeyDictionary()
+
+
+def key_buffers(session: Any) -> dict[str, list[str]]:
+    """Each keypad's half-keyed line, kept beside a session and gone with it."""
+    return _BUFFERS.setdefault(session, {})
+
+
+@dataclass(frozen=True)
+class DeviceHooks:
+    """What a game does with card readers and keypads; the event and key buffering around
+    it is the core's (companion/inputs/devices.py). A game gives only what differs from
+    reading everything as typed words.
+
+    `scan` takes a scanned value, `line` a finished keyed or typed line (both with the card
+    registry and the Origin of the device and time they came from; see docs/plugins.md for
+    which lines reach it), `symbol` a keypad symbol acting at once (* / . - + and 0, see
+    `KEYPAD_SYMBOLS`); `keys` gives a session's per-device buffers of half-keyed lines;
     `zero_acts` says whether a 0 on an empty line is a symbol (cancel) or a digit.
     """
 
-    scan: Handler
-    line: Handler
-    symbol: SymbolHandler
-    keys: Callable[[Any], dict[str, list[str]]]
-    zero_acts: bool
+    scan: Handler = typed_line
+    line: Handler = typed_line
+    symbol: SymbolHandler = shared_symbol
+    keys: Callable[[Any], dict[str, list[str]]] = key_buffers
+    zero_acts: bool = True
 
 
 class VoiceHooks(Protocol):

@@ -15,8 +15,10 @@ import hashlib
 import os
 import shlex
 import sys
+from collections.abc import Callable
 from functools import cache
 from importlib import import_module
+from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any
 
 from companion import startcache
@@ -50,6 +52,36 @@ def _entry_points() -> dict[str, str]:
     return startcache.remembered("games", _fingerprint(), _from_metadata)
 
 
+class GameUnavailable(ImportError):
+    """An installed game that cannot be played: its module is missing or does not import,
+    its adapter lacks part of the `Game` protocol, or a catalogue is missing. It is skipped
+    everywhere, and said once in one plain line (`on_skip`)."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        super().__init__(f"the game {name} is skipped: {reason}")
+        self.game, self.reason = name, reason
+
+
+# Called once per skipped game with (name, reason): the CLI says it in one line.
+on_skip: Callable[[str, str], None] | None = None
+_skipped: dict[str, str] = {}
+
+
+def skip_game(name: str, reason: str) -> GameUnavailable:
+    """Skip `name` from now on, saying why once; the exception to raise where it was
+    needed."""
+    if name not in _skipped:
+        _skipped[name] = reason
+        if on_skip is not None:
+            on_skip(name, reason)
+    return GameUnavailable(name, reason)
+
+
+def skipped() -> dict[str, str]:
+    """The installed games skipped so far, with why."""
+    return dict(_skipped)
+
+
 def _load(target: str) -> Any:
     """The object an entry point names ("package.module:Class"), as EntryPoint.load()."""
     module, _, attribute = target.partition(":")
@@ -59,32 +91,102 @@ def _load(target: str) -> Any:
     return found
 
 
-def game_names() -> list[str]:
-    """The names of the games installed, sorted."""
-    return sorted(_entry_points())
-
-
-def load_game(name: str) -> Game:
-    """A fresh instance of the named game's adapter (KeyError if none is installed)."""
+def _missing_module(target: str) -> str | None:
+    """Why an entry point's module cannot be found, or None. Only its top-level package is
+    looked for (which imports nothing): a game's modules are imported when it is played,
+    and a module missing inside a package that exists is found then."""
+    module = target.partition(":")[0].strip()
     try:
-        adapter = _load(_entry_points()[name])
-    except ImportError:  # a cache older than a change it could not see: read again
-        refresh(forget_file=True)
-        adapter = _load(_entry_points()[name])
-    game: Game = adapter()
-    return game
+        if find_spec(module.partition(".")[0]) is not None:
+            return None
+    except (ImportError, ValueError) as error:
+        return f"its module {module} cannot be found ({error})"
+    return f"its module {module} cannot be found"
 
 
-def available_games() -> list[str]:
-    """Installed games whose code can be imported (a broken plugin is left out)."""
+def game_names() -> list[str]:
+    """The names of the games installed, sorted; a game whose module cannot be found is
+    left out (and said once)."""
     names = []
     for name, target in _entry_points().items():
-        try:
-            _load(target)
-        except ImportError:
+        if name in _skipped:
+            continue
+        problem = _missing_module(target)
+        if problem is not None:
+            skip_game(name, problem)
             continue
         names.append(name)
     return sorted(names)
+
+
+def load_game(name: str) -> Game:
+    """A fresh instance of the named game's adapter, checked against the `Game` protocol
+    and for its four catalogues (KeyError if none is installed; GameUnavailable, said
+    once, if it cannot be played)."""
+    if name in _skipped:
+        raise GameUnavailable(name, _skipped[name])
+    target = _entry_points()[name]
+    try:
+        try:
+            adapter = _load(target)
+        except ImportError:  # a cache older than a change it could not see: read again
+            refresh(forget_file=True)
+            target = _entry_points()[name]
+            adapter = _load(target)
+    except (ImportError, AttributeError) as error:
+        raise skip_game(name, f"{target} cannot be loaded ({type(error).__name__}: {error})"
+                    ) from error
+    try:
+        game: Game = adapter()
+        problem = _protocol_gap(game) or _catalogue_gap(game)
+    except Exception as error:  # a plugin's own bug: skipped like any other problem
+        problem = f"{target} fails when loaded ({type(error).__name__}: {error})"
+    if problem is not None:
+        raise skip_game(name, problem)
+    return game
+
+
+@cache
+def _protocol_members() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The `Game` protocol's attributes and methods, by name."""
+    from companion.games.protocol import Game
+
+    methods = tuple(n for n, v in vars(Game).items() if callable(v) and not n.startswith("_"))
+    return tuple(Game.__annotations__), methods
+
+
+def _protocol_gap(game: Any) -> str | None:
+    """What the adapter lacks of the `Game` protocol, in words, or None."""
+    attributes, methods = _protocol_members()
+    missing = [a for a in attributes if not hasattr(game, a)]
+    missing += [m for m in methods if not callable(getattr(game, m, None))]
+    if not missing:
+        return None
+    return f"its adapter lacks {', '.join(missing)} of the Game protocol"
+
+
+def _catalogue_gap(game: Any) -> str | None:
+    """Which of the four catalogues the game's `locales()` folder lacks, or None."""
+    from companion.narrate.catalogue import LANGUAGES
+
+    folder = game.locales()
+    missing = [f"{lang}.toml" for lang in LANGUAGES
+               if folder is None or not folder.joinpath(f"{lang}.toml").is_file()]
+    if not missing:
+        return None
+    return f"its catalogue {', '.join(missing)} is missing from {folder}"
+
+
+def available_games() -> list[str]:
+    """Installed games that load and pass the checks (the others are skipped, said once)."""
+    names = []
+    for name in game_names():
+        try:
+            load_game(name)
+        except GameUnavailable:
+            continue
+        names.append(name)
+    return names
 
 
 def refresh(forget_file: bool = False) -> None:
@@ -99,10 +201,61 @@ def is_loaded(name: str) -> bool:
     return _entry_points()[name].partition(":")[0].strip() in sys.modules
 
 
+SETTINGS_TABLE = "games"  # [games] default = "momiji" in the settings file
+
+
 def default_game() -> str | None:
-    """The game `companion play` starts when none is named: the first installed, by name."""
+    """The game `companion play` starts when none is named: the player's saved choice,
+    else the project's (companion/defaults.toml), else the first installed by name."""
     names = game_names()
+    for name in (saved_choice(), shipped_choice()):
+        if name in names:
+            return name
     return names[0] if names else None
+
+
+def shipped_choice() -> str | None:
+    """The default game of the settings the project ships (companion/defaults.toml)."""
+    from importlib import resources
+
+    from companion.speech.settings import tomllib
+
+    text = resources.files("companion").joinpath("defaults.toml").read_text("utf-8")
+    chosen = tomllib.loads(text).get(SETTINGS_TABLE, {}).get("default")
+    return chosen if isinstance(chosen, str) else None
+
+
+def saved_choice() -> str | None:
+    """The default game the player saved in the settings file, or None."""
+    from companion.speech.settings import config_path, tomllib
+
+    try:
+        with config_path().open("rb") as fh:
+            table = tomllib.load(fh).get(SETTINGS_TABLE, {})
+    except (OSError, ValueError):
+        return None
+    chosen = table.get("default") if isinstance(table, dict) else None
+    return chosen if isinstance(chosen, str) else None
+
+
+def save_choice(name: str) -> None:
+    """Save `name` as the default game, keeping the settings file's other tables (OSError
+    if the settings folder cannot be written)."""
+    import tomli_w
+
+    from companion.speech.settings import config_path, tomllib
+
+    path = config_path()
+    try:
+        with path.open("rb") as fh:
+            doc = tomllib.load(fh)
+    except (OSError, ValueError):
+        doc = {}
+    doc[SETTINGS_TABLE] = {**doc.get(SETTINGS_TABLE, {}), "default": name}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_bytes(tomli_w.dumps(doc).encode("utf-8"))
+    os.replace(temporary, path)
 
 
 def resume_command(name: str, db: str | None = None, command: str = "play") -> str:

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from companion.cards.registry import CardRegistry
-from companion.games.protocol import Handler, SymbolHandler
+from companion.games.protocol import DeviceHooks
 from companion.inputs.hub import InputHub, InputItem
 from companion.inputs.scan_echo import Origin
 from companion.narrate.message import Message, Priority
 from companion.session import per_session
-from companion.shared_commands import Ask, MetaCommand, Query, Undo
+from companion.shared_commands import KEYPAD_SYMBOLS, MetaCommand
 
 log = logging.getLogger(__name__)
 
@@ -28,9 +27,8 @@ DEFAULT_PROTOCOL = "rdm6300"
 KEYPAD_NAME = "keypad"
 P = "cards."
 
-# Keypad symbols, acting at once (no Enter), as the play help tells players.
-SYMBOLS: dict[str, MetaCommand] = {"*": Ask(Query.REPEAT), "/": Ask(Query.SCORE),
-                                   ".": Ask(Query.BOARD), "-": Undo(), "+": Ask(Query.HELP)}
+# Keypad symbols acting at once (no Enter); 0 is one only on an empty line (zero_acts).
+SYMBOLS: dict[str, MetaCommand] = {k: v for k, v in KEYPAD_SYMBOLS.items() if k != "0"}
 
 Announce = Callable[[list[Message]], None]
 
@@ -88,24 +86,7 @@ def attach_devices(hub: InputHub, args: Any, announce: Announce,
 
 
 
-@dataclass(frozen=True)
-class DeviceRules:
-    """What a game does with device input; the event and key handling around it is shared.
-
-    `scan` takes a scanned value, `line` a finished keyed line (both with the Origin of the
-    device and time they came from), `symbol` a keypad symbol (acting at once), `keys`
-    gives the per-device buffers of half-keyed lines, and `zero_acts` says whether a 0 on
-    an empty line is a symbol (cancel) or a digit.
-    """
-
-    scan: Handler
-    line: Handler
-    symbol: SymbolHandler
-    keys: Callable[[Any], dict[str, list[str]]]
-    zero_acts: bool
-
-
-def device_event(rules: DeviceRules, session: Any, event: Any,
+def device_event(rules: DeviceHooks, session: Any, event: Any,
                  registry: CardRegistry | None) -> list[Message]:
     """Messages for one ReaderEvent; never raises (a player never sees a traceback)."""
     try:
@@ -115,7 +96,7 @@ def device_event(rules: DeviceRules, session: Any, event: Any,
         return [Message("error", P + "input_failed", priority=Priority.REFUSAL)]
 
 
-def _event(rules: DeviceRules, session: Any, event: Any,
+def _event(rules: DeviceHooks, session: Any, event: Any,
            registry: CardRegistry | None) -> list[Message]:
     keypad = event.reader == KEYPAD_NAME
     number = event.reader.rpartition(" ")[2]
@@ -149,7 +130,7 @@ def _prompt(session: Any) -> list[Message]:
     return session.execute(Ask(Query.WHAT))
 
 
-def _key(rules: DeviceRules, session: Any, event: Any,
+def _key(rules: DeviceHooks, session: Any, event: Any,
          registry: CardRegistry | None) -> list[Message]:
     buffer = rules.keys(session).setdefault(event.reader, [])
     value = event.value
@@ -176,10 +157,10 @@ def _key(rules: DeviceRules, session: Any, event: Any,
     return []
 
 
-def rules_of(session: Any) -> DeviceRules | None:
+def rules_of(session: Any) -> DeviceHooks | None:
     """The game's device hooks (companion.games.protocol.DeviceHooks), or None when the game
     reads no scans nor keypad keys."""
-    hooks: DeviceRules | None = session.game.devices()
+    hooks: DeviceHooks | None = session.game.devices()
     return hooks
 
 
@@ -200,7 +181,7 @@ def _double_zero(session: Any, event: Any) -> bool:
 
 def handle_device_event(session: Any, event: Any, registry: CardRegistry | None
                         ) -> list[Message]:
-    """One reader or keypad event, in the game's context (see DeviceRules)."""
+    """One reader or keypad event, in the game's context (see DeviceHooks)."""
     rules = rules_of(session)
     if rules is None:
         return []

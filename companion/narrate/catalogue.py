@@ -38,7 +38,7 @@ from babel import Locale
 from babel.plural import PluralRule
 
 from companion import startcache
-from companion.games.registry import game_names, load_game
+from companion.games.registry import available_games, load_game, skip_game
 from companion.narrate.message import Message
 
 if sys.version_info >= (3, 11):
@@ -119,10 +119,35 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
             into[key] = value
 
 
+def _overlap(core: dict[str, Any], extra: dict[str, Any], where: str = "") -> str | None:
+    """The first key of `extra` that `core` defines already ("messages.quit_saved"), or
+    None: a game's catalogue adds its own keys, it never replaces the core's sentences."""
+    for key, value in extra.items():
+        if key not in core:
+            continue
+        if isinstance(value, dict) and isinstance(core[key], dict) and not _leaf(value):
+            found = _overlap(core[key], value, f"{where}{key}.")
+            if found is not None:
+                return found
+        else:
+            return where + key
+    return None
+
+
+def _leaf(value: dict[str, Any]) -> bool:
+    """A table that is one entry's forms (plural categories or grammatical cases), not a
+    section of keys."""
+    return bool(value) and all(not isinstance(v, dict) for v in value.values()) and (
+        set(value) <= PLURALS or "nom" in value)
+
+
 def _load(lang: str, games: Sequence[str] | None = None) -> dict[str, Any]:
     """The core's `{lang}.toml` and `*.{lang}.toml`, merged with each game's `{lang}.toml`
-    (default: every installed game's)."""
-    return _loaded(lang, tuple(game_names() if games is None else games))
+    (default: every installed game's that loads; a game named here that cannot be loaded
+    raises GameUnavailable)."""
+    if games is None:
+        return _loaded(lang, tuple(available_games()))
+    return _loaded(lang, tuple(games))
 
 
 @cache
@@ -132,10 +157,13 @@ def _loaded(lang: str, games: tuple[str, ...]) -> dict[str, Any]:
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(f".{lang}.toml"):
             _merge(data, tomllib.loads(entry.read_text("utf-8")))
+    core = copy.deepcopy(data)
     for name in games:
-        own = load_game(name).locales()
-        if own is not None and own.joinpath(f"{lang}.toml").is_file():
-            _merge(data, tomllib.loads(own.joinpath(f"{lang}.toml").read_text("utf-8")))
+        own = tomllib.loads(load_game(name).locales().joinpath(f"{lang}.toml").read_text("utf-8"))
+        clash = _overlap(core, own)
+        if clash is not None:  # its own keys in its own namespace: the core's stay the core's
+            raise skip_game(name, f"its catalogue {lang}.toml redefines the core's {clash}")
+        _merge(data, own)
     return data
 
 
@@ -165,7 +193,7 @@ class Catalogue:
         """`games`: whose words to load besides the core's (default: every installed game;
         a game in play names only itself, so no other game is imported)."""
         self.lang = lang if available(lang) else "en"
-        self.games = tuple(game_names() if games is None else games)
+        self.games = tuple(available_games() if games is None else games)
         # brief and detailed sentences live in [messages.brief] and [messages.detailed];
         # a message without such a variant is said as normal.
         self.verbosity = verbosity if verbosity in self.VERBOSITIES else "normal"

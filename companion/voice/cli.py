@@ -47,13 +47,14 @@ def _contexts_said() -> str:
 
 
 def game_voice(name: str | None) -> Any:
-    """The voice hooks of the named game (default: the first installed), or ValueError."""
-    from companion.games.registry import game_names, load_game
+    """The voice hooks of the named game (default: the default game of `companion play`),
+    or ValueError."""
+    from companion.games.registry import default_game, game_names, load_game
 
     names = game_names()
     if not names:
         raise ValueError("no game is installed")
-    name = name or names[0]
+    name = name or default_game() or names[0]
     if name not in names:
         raise ValueError(f"no game called {name}; installed: {', '.join(names)}")
     voice = getattr(load_game(name), "voice", None)

@@ -72,7 +72,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
                              "the microphone")
     parser.add_argument("--no-speech", action="store_true", help="print the prompts only")
     parser.add_argument("--game", default=None,
-                        help="the game whose commands to read (default: the first installed)")
+                        help="the game whose commands to read (default: that of companion play)")
     parser.set_defaults(func=run)
     return parser
 

@@ -100,6 +100,31 @@ def sound_key(word: str) -> str:
     return key or word
 
 
+# French spelling writes many sounds several ways and leaves final letters silent: Whisper
+# writes "Secré." for "secret", "Scors." for "score", "Action." for "actions". Applied to
+# folded words (no accents).
+_FRENCH_SOUND_RULES = ((r"eaux?|aux?", "o"), (r"ai|ei", "e"), (r"(er|ez|et|es)$", "e"),
+                       (r"qu", "k"), (r"c(?=[eiy])", "s"), (r"c", "k"), (r"ph", "f"),
+                       (r"(?<=[a-z])h", ""), (r"^h", ""), (r"ou", "u"),
+                       (r"(?<=[aeiouy])s(?=[aeiouy])", "z"), (r"[stxdpz]$", ""),
+                       (r"e$", ""), (r"(.)\1", r"\1"))
+
+
+@functools.lru_cache(maxsize=8192)
+def french_sound_key(word: str) -> str:
+    """A rough spelling of how a French word sounds: final consonants and e silent, "ai",
+    "er", "et" as e, "au" and "eau" as o, c and qu as k; "secret"/"secré",
+    "score"/"scors", "actions"/"action" come out alike."""
+    key = word
+    for pattern, repl in _FRENCH_SOUND_RULES:
+        key = re.sub(pattern, repl, key)
+    return key or word
+
+
+# The sound keys a language's words are compared with besides their spelling.
+_SOUND_KEYS = {"fr": (sound_key, french_sound_key)}
+
+
 def _levenshtein(a: str, b: str) -> int:
     previous = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
@@ -112,14 +137,18 @@ def _levenshtein(a: str, b: str) -> int:
 
 
 @functools.lru_cache(maxsize=65536)
-def distance(heard: str, word: str) -> float:
-    """0 (the same word) to 1 (nothing alike), on spelling and on the sound key."""
+def distance(heard: str, word: str, lang: str = "en") -> float:
+    """0 (the same word) to 1 (nothing alike), on spelling and on the language's sound keys
+    (English's rough one for the languages without their own)."""
     if heard == word:
         return 0.0
-    a, b = sound_key(heard), sound_key(word)
-    if a == b:
-        return 0.1
-    return min(1.0, _levenshtein(a, b) / max(len(a), len(b)) * 1.25)
+    best = 1.0
+    for key in _SOUND_KEYS.get(lang, (sound_key,)):
+        a, b = key(heard), key(word)
+        if a == b:
+            return 0.1
+        best = min(best, _levenshtein(a, b) / max(len(a), len(b)) * 1.25)
+    return best
 
 
 # -- grammars as word graphs ------------------------------------------------------------------
@@ -292,8 +321,9 @@ def _skip_cost(word: str) -> float:
     return FILLER if word in FILLERS else SKIP
 
 
-def align(heard: Sequence[str], graph: Graph) -> Mapping | None:
-    """The cheapest path through `graph` for the heard words (None: no path at all)."""
+def align(heard: Sequence[str], graph: Graph, lang: str = "en") -> Mapping | None:
+    """The cheapest path through `graph` for the heard words (None: no path at all);
+    words compared with `lang`'s sound keys."""
     inf = float("inf")
     # best[node] = (cost, path as a linked tuple of words) after the words read so far.
     best: dict[int, tuple[float, tuple, float]] = {graph.start: (0.0, (), 0.0)}
@@ -316,7 +346,7 @@ def align(heard: Sequence[str], graph: Graph) -> Mapping | None:
             for target, label in graph.edges[node]:
                 if label is None:
                     continue
-                step = distance(word, label)
+                step = distance(word, label, lang)
                 if cost + step < nxt.get(target, (inf,))[0]:
                     nxt[target] = (cost + step, (label, path), max(worst, step))
         best = nxt

@@ -56,6 +56,12 @@ BEAMS = 5
 MAX_TOKENS = 24
 MAX_TOKENS_OTHER = 40
 MAX_PROMPT_TOKENS = 120
+# The other languages spell their words in more tokens: cut at 120, the prompt of the
+# French action context lost the questions and about 17 words ("compétition", "don",
+# "défausse", "bleu", "anju"...). 223 is the longest prompt Whisper takes (half its
+# 448-token context, less one): French and Spanish contexts fit whole. For the languages
+# with the free beam: the calibrated ones (English, Ukrainian) keep 120.
+MAX_PROMPT_TOKENS_OTHER = 223
 COST_SCALE = 2.0  # confidence lost per unit of alignment cost per word
 # The worst single step of a mapping (a word replaced, skipped or missing): free up to
 # WORST_FREE, no confidence left at WORST_LIMIT.
@@ -70,6 +76,27 @@ MAPPER_UNSURE = 0.2
 BEGUN_FLOOR = 0.5
 RESCORE = True  # rescore the valid commands with the model's likelihood (rescore.py)
 RESCORE_BELOW = 0.9  # ... when the text mapper's confidence is below this
+# In the languages that keep the free beam (no calibrated confidence: French, Spanish) the
+# right command read by one hypothesis in five ("le dépôt" among four "le dipoule") was
+# refused at the mapper's share. Such a reading is rescued (`rescue`) when the model's own
+# likelihood agrees: every hypothesis that reads as a command reads as this one, it is the
+# best of the scored grammar sentences by RESCUE_SHARE of their likelihood (per token, at
+# calibration's temperature), and the likeliest free hypothesis is at most RESCUE_LEAD nats
+# per token above it (speech the grammar does not hold is far likelier free). A rescued
+# command is always asked about (RESCUED, under the policy's threshold). The settings were
+# replayed on the French tuning voices and seeds (mb-fr1, fr3, fr5; 11 and 77) among
+# shares 0.3-0.9, leads 0-2 and floors -0.5 to none: none applied a wrong command unasked;
+# looser ones were right a little more often and asked about more wrong commands
+# (docs/voice.md, "French, Spanish and Ukrainian with voices a listener accepts").
+RESCUE = True
+RESCUE_SHARE = 0.5
+RESCUE_LEAD = 0.5
+RESCUE_FLOOR = -3.0  # ... and that sentence at least this likely (nats per token)
+# The sentences scored: the hypotheses' readings and their neighbours, and (RESCUE_SHORT)
+# every command of one phrase valid now (`short_commands`): "dépôt" written "du poule" by
+# every hypothesis reads as nothing, so no neighbour of a reading holds it.
+RESCUE_SHORT = True
+RESCUED = 0.6
 # The beam may only write tokens that spell the context's words (and punctuation), in the
 # languages calibration.py has a model for. Its hypotheses then always read as grammar
 # sentences, so chatter is measured against a free greedy transcript and the confidence is
@@ -212,18 +239,19 @@ class WhisperRecognizer:
         # The limited beam may write each phrase's words as spelled, elisions included.
         allowed = [*dict.fromkeys(c for p in bag for c in p.split()), *spelling.values()]
         return self._recognize(pcm, graph, read, settled, prompt, allowed, spelling,
-                               None if begun is None else (graph, begun))
+                               None if begun is None else (graph, begun), bag)
 
     # -- decoding ----------------------------------------------------------------------------
     def _recognize(self, pcm: bytes, graph: Graph, read: Callable[[str], str | None],
                    settled: Callable[[str], float | None] | None,
                    prompt: Sequence[str] | None = None, allowed: Sequence[str] | None = None,
                    spelling: Mapping[str, str] | None = None,
-                   begun: tuple[Graph, Callable[[str], str | None]] | None = None
-                   ) -> Recognition:
+                   begun: tuple[Graph, Callable[[str], str | None]] | None = None,
+                   bag: Sequence[str] = ()) -> Recognition:
         """`allowed`: the words the limited beam may spell (default: the prompt's);
         `spelling`: the grammar's folded words as the model should read them; `begun`:
-        the graph and reader of a second, text-only reading when nothing whole is heard."""
+        the graph and reader of a second, text-only reading when nothing whole is heard;
+        `bag`: the phrases of a bag grammar (their short commands may be rescued)."""
         generation = self._generation
         self.evidence = {}
         prompt = vocabulary(graph) if prompt is None else prompt
@@ -235,7 +263,7 @@ class WhisperRecognizer:
         constrained = self._constrained()
         # A word said over and over is Whisper's loop on noise with a free beam; the limited
         # beam loops on one clean word too, and its calibrated confidence weighs chatter.
-        reading = reader(graph, read, english, loops=not constrained)
+        reading = reader(graph, read, english, loops=not constrained, lang=self.lang)
         mapped = map_hypotheses(hyps, graph, read, english, reading)
         self.evidence.update(hyps=hyps, mapper=mapped)
         # With a free beam, rescoring runs when the text mapper is unsure: above
@@ -257,6 +285,19 @@ class WhisperRecognizer:
                     command, mapped[1], hyps[0][1], scores), self.lang)
         else:
             command, confidence, words = mapped
+            if RESCUE and self.rescore and not english and hyps and confidence < REFUSE_BELOW:
+                readings = [reading(text) for text, _ in hyps]
+                scores = rescore_hypotheses(
+                    hyps, graph, read,
+                    lambda texts: self._score(encoded, texts, generation, seconds, True),
+                    english, reading, None, spelling,
+                    more=short_commands(bag, hyps, read) if RESCUE_SHORT else ())
+                self.evidence.update(scores.evidence(), rescue=[
+                    None if r is None else r[1] for r in readings])
+                found = rescue(scores, readings)
+                if found is not None:
+                    command, confidence, words = found, RESCUED, scores.decide(
+                        calibration.SHARE_TEMPERATURE, gap_free=math.inf, gap_scale=1.0)[2]
         if command is not None:
             confidence = capped(command, confidence, settled)
         heard = Recognition(command, confidence, words)
@@ -264,7 +305,8 @@ class WhisperRecognizer:
             heard = uncalibrated(heard, pcm)
         if heard.command is None or heard.confidence < REFUSE_BELOW:
             if begun is not None and hyps:
-                short = map_hypotheses(hyps, begun[0], begun[1], english)
+                short = map_hypotheses(hyps, begun[0], begun[1], english,
+                                       reader(begun[0], begun[1], english, lang=self.lang))
                 self.evidence.update(begun=short)
                 if short[0] is not None and short[1] >= BEGUN_FLOOR:
                     return Recognition(short[0], capped(short[0], short[1], settled), short[2],
@@ -279,7 +321,10 @@ class WhisperRecognizer:
     def _prompt(self, words: Sequence[str]) -> list[int]:
         tok = self._tokenizer
         ids = tok.encode(" " + ", ".join(words) + ".", add_special_tokens=False).ids
-        start = [tok.token_to_id("<|startofprev|>")] + ids[-MAX_PROMPT_TOKENS:]
+        # (A calibrated language keeps the prompt its confidence was fitted with.)
+        cut = (MAX_PROMPT_TOKENS if self.lang == "en" or self._constrained()
+               else MAX_PROMPT_TOKENS_OTHER)
+        start = [tok.token_to_id("<|startofprev|>")] + ids[-cut:]
         start.append(tok.token_to_id("<|startoftranscript|>"))
         if self._model.is_multilingual:
             start += [tok.token_to_id(f"<|{self.lang}|>"), tok.token_to_id("<|transcribe|>")]
@@ -444,6 +489,39 @@ def together(here: Callable[[], Any], beside: Callable[[], Any]) -> tuple[Any, A
     return value, box["value"]
 
 
+def rescue(scores: Scores, readings: Sequence[tuple[float, str, str] | None]) -> str | None:
+    """The command the model's likelihood confirms where the text mapper was unsure
+    (RESCUE), or None: the best of the scored grammar sentences (means per token) by
+    RESCUE_SHARE of their likelihood, at least RESCUE_FLOOR likely, no free hypothesis
+    more than RESCUE_LEAD nats per token likelier, and no hypothesis reading as another
+    command."""
+    if not scores.logs:
+        return None
+    best, share, _ = scores.decide(calibration.SHARE_TEMPERATURE, gap_free=math.inf,
+                                   gap_scale=1.0)
+    top = max(scores.logs)
+    lead = max(scores.free_logs, default=top) - top
+    if any(r is not None and r[1] != best for r in readings):
+        return None
+    if best is None or share < RESCUE_SHARE or lead > RESCUE_LEAD or top < RESCUE_FLOOR:
+        return None
+    return best
+
+
+def short_commands(bag: Sequence[str], hyps: Sequence[tuple[str, float]],
+                   read: Callable[[str], str | None]) -> list[tuple[str, ...]]:
+    """The grammar sentences of one phrase that are commands now ("dépôt", "plateau", a
+    card offered), as folded words, and each after a word a hypothesis begins with that
+    reads as nothing alone ("le dépôt"): what a short command that the hypotheses misspelt
+    ("du poule", "et là-tu") may have been. Lists of cards are not among them."""
+    phrases = [tuple(words_of(p, english=False)) for p in bag]
+    alone = [p for p in dict.fromkeys(phrases) if p and read(" ".join(p)) is not None]
+    firsts = {w[0] for text, _ in hyps if (w := words_of(text, english=False))}
+    lead_words = [(w,) for w in sorted(firsts) if (w,) in phrases and read(w) is None]
+    return alone + [f + p for f in lead_words for p in alone
+                    if read(" ".join(f + p)) == read(" ".join(p))]
+
+
 def agree(mapper: tuple[str | None, float, str], command: str | None, confidence: float,
           calibrated: bool = False) -> tuple[str | None, float]:
     """Rescoring held to the text mapper's reading (measured in docs/voice.md: alone it
@@ -461,7 +539,7 @@ def agree(mapper: tuple[str | None, float, str], command: str | None, confidence
 
 
 def read_hypothesis(text: str, graph: Graph, read: Callable[[str], str | None],
-                    english: bool = True, loops: bool | None = None
+                    english: bool = True, loops: bool | None = None, lang: str | None = None
                     ) -> tuple[float, str, str] | None:
     """(fit, command, grammar words) of one transcript (again with stutters folded, if
     that reads better), or None when it reads as nothing valid, or, with `loops` (a free
@@ -473,13 +551,15 @@ def read_hypothesis(text: str, graph: Graph, read: Callable[[str], str | None],
     if (not english if loops is None else loops) and len(heard) >= LOOP \
             and len(set(heard)) == 1:
         return None
-    readings = [_reading(attempt, graph, read)
+    key = lang or ("en" if english else "")
+    readings = [_reading(attempt, graph, read, key)
                 for attempt in {tuple(heard), tuple(collapse_repeats(heard))}]
     return max((r for r in readings if r is not None), default=None)
 
 
 def reader(graph: Graph, read: Callable[[str], str | None], english: bool = True,
-           loops: bool | None = None) -> Callable[[str], tuple[float, str, str] | None]:
+           loops: bool | None = None, lang: str | None = None
+           ) -> Callable[[str], tuple[float, str, str] | None]:
     """read_hypothesis, once per word sequence: the hypotheses often differ only in
     punctuation or case, and both readings (text mapper, rescoring) ask the same."""
     seen: dict[tuple[str, ...], tuple[float, str, str] | None] = {}
@@ -487,7 +567,7 @@ def reader(graph: Graph, read: Callable[[str], str | None], english: bool = True
     def reading(text: str) -> tuple[float, str, str] | None:
         key = tuple(words_of(text, english))
         if key not in seen:
-            seen[key] = read_hypothesis(text, graph, read, english, loops)
+            seen[key] = read_hypothesis(text, graph, read, english, loops, lang)
         return seen[key]
     return reading
 
@@ -528,22 +608,29 @@ def rescore_hypotheses(hyps: Sequence[tuple[str, float]], graph: Graph,
                        english: bool = True,
                        reading: Callable[[str], tuple[float, str, str] | None] | None = None,
                        free_texts: Sequence[str] | None = None,
-                       spelling: Mapping[str, str] | None = None) -> Scores:
+                       spelling: Mapping[str, str] | None = None,
+                       more: Sequence[tuple[str, ...]] = ()) -> Scores:
     """The commands valid now, to be rescored with the model's own likelihood (rescore.py):
-    the hypotheses' grammar sentences and their neighbours, scored. Speech the grammar does
-    not hold is measured against `free_texts` (default: the hypotheses themselves)."""
+    the hypotheses' grammar sentences and their neighbours, and `more` sentences (folded
+    words), scored. Speech the grammar does not hold is measured against `free_texts`
+    (default: the hypotheses themselves)."""
     reading = reading or reader(graph, read, english)
     heard = [(text, reading(text)) for text, _ in hyps]
     mapped = list(dict.fromkeys(tuple(r[2].split()) for _, r in heard if r is not None))
     free = heard if free_texts is None else [(t, reading(t)) for t in free_texts]
-    return score(free, candidates(mapped, graph, read), scorer, spelling)
+    grammar = candidates(mapped, graph, read)
+    for words in more:
+        command = grammar.get(words) or read(" ".join(words))
+        if command is not None:
+            grammar[words] = command
+    return score(free, grammar, scorer, spelling)
 
 
-def _reading(heard: Sequence[str], graph: Graph, read: Callable[[str], str | None]
-             ) -> tuple[float, str, str] | None:
+def _reading(heard: Sequence[str], graph: Graph, read: Callable[[str], str | None],
+             lang: str = "en") -> tuple[float, str, str] | None:
     """(fit 0..1, command, grammar words) of one hypothesis, or None when it reads as
-    nothing valid."""
-    mapped = align(list(heard), graph) if heard else None
+    nothing valid; words compared with `lang`'s sound keys (mapper.distance)."""
+    mapped = align(list(heard), graph, lang) if heard else None
     command = read(" ".join(mapped.words)) if mapped else None
     if mapped is None or command is None:
         return None

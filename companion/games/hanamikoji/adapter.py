@@ -25,7 +25,7 @@ from companion.shared_commands import Query
 if TYPE_CHECKING:
     from companion.games.hanamikoji.cards import HanamikojiCards
     from companion.games.hanamikoji.practice import Practice
-    from companion.inputs.devices import DeviceRules
+    from companion.games.protocol import DeviceHooks
 
 
 class Hanamikoji(NarratedGame):
@@ -78,7 +78,7 @@ class Hanamikoji(NarratedGame):
 
         return Simulation()
 
-    def devices(self) -> DeviceRules:
+    def devices(self) -> DeviceHooks:
         """What the game's keypad keys and scans mean (imported only when asked)."""
         from companion.games.hanamikoji.keys import DEVICES
 

@@ -17,7 +17,8 @@ from companion.games.hanamikoji.scan import (
     private_keys,
     private_prompt,
 )
-from companion.inputs.devices import SYMBOLS, DeviceRules
+from companion.games.protocol import DeviceHooks
+from companion.inputs.devices import SYMBOLS
 from companion.inputs.scan_echo import Origin
 from companion.narrate.message import Message
 from companion.shared_commands import Ask, Cancel, Query
@@ -52,5 +53,5 @@ def _symbol(session: Any, symbol: str, registry: CardRegistry | None = None) -> 
     return session.execute(SYMBOLS[symbol])
 
 
-DEVICES = DeviceRules(scan=handle_scan, line=handle_line, symbol=_symbol,
-                         keys=lambda session: context_for(session).keys, zero_acts=True)
+DEVICES = DeviceHooks(scan=handle_scan, line=handle_line, symbol=_symbol,
+                      keys=lambda session: context_for(session).keys, zero_acts=True)

@@ -84,7 +84,8 @@ class Reveal:
         object.__setattr__(self, "cards", sort_leaves(self.cards))
 
     def text(self) -> str:
-        return f"reveal {_cards_text(self.cards)}"
+        # no cards: a practice game's reveal, whose cards the companion takes from its deck
+        return f"reveal {_cards_text(self.cards)}" if self.cards else "reveal"
 
 
 @dataclass(frozen=True)
@@ -209,12 +210,33 @@ class End:
     it has not seen might have been played)."""
 
     anyway: bool = False
+    discard: tuple[Leaf, ...] = ()  # the cards above the limit, when named
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "discard", sort_leaves(self.discard))
 
     def text(self) -> str:
-        return "end anyway" if self.anyway else "end"
+        words = "end anyway" if self.anyway else "end"
+        return f"{words} discard {_cards_text(self.discard)}" if self.discard else words
 
 
-SetupAction = Colours | Objectives | Garden | PileSize
+@dataclass(frozen=True)
+class Deal:
+    """A practice game's deal by the companion: each hand, then the deck in order (the four
+    garden cards first, then the draw pile from the top). Never said at a table."""
+
+    hands: tuple[tuple[Leaf, ...], ...]
+    deck: tuple[Leaf, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hands", tuple(sort_leaves(h) for h in self.hands))
+
+    def text(self) -> str:
+        parts = [_cards_text(h) for h in self.hands] + [_cards_text(self.deck)]
+        return "deal " + " / ".join(parts)
+
+
+SetupAction = Colours | Objectives | Garden | PileSize | Deal
 TurnAction = (
     Reveal | Collect | Play | Bonus | Activate | Landscape | Trade | Gain | Draw | Place | Empty
     | End
@@ -294,6 +316,14 @@ def parse_action(text: str) -> Action:
         return Draw(_int(words[0], "draw"))
     if verb == "empty" and not words:
         return Empty()
-    if verb == "end" and words in ([], ["anyway"]):
-        return End(anyway=bool(words))
+    if verb == "end":
+        anyway = words[:1] == ["anyway"]
+        rest = words[1:] if anyway else words
+        if not rest:
+            return End(anyway=anyway)
+        if rest[0] == "discard" and len(rest) > 1:
+            return End(anyway=anyway, discard=cards_from_words(rest[1:]))
+    if verb == "deal" and words:
+        *hands, deck = (part.split() for part in " ".join(words).split(" / "))
+        return Deal(tuple(cards_from_words(h) for h in hands), cards_from_words(deck))
     raise InvalidCommand("momiji.unknown_action", f"'{text}' is not an action", text=text)

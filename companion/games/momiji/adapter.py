@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import CompanionError
 from companion.games.base import NarratedGame
 from companion.games.momiji import narrate
-from companion.games.momiji.actions import Action, Objectives, parse_action
+from companion.games.momiji.actions import Action, Deal, Objectives, parse_action
 from companion.games.momiji.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.momiji.interpret import Command, interpret
 from companion.games.momiji.rules import (
@@ -26,7 +26,8 @@ from companion.shared_commands import Query
 
 if TYPE_CHECKING:
     from companion.games.momiji.cards import MomijiCards
-    from companion.inputs.devices import DeviceRules
+    from companion.games.momiji.practice import Practice
+    from companion.games.protocol import DeviceHooks
 
 RULE_SETS = ("seed",)  # one reading of seed 004; see docs/momiji.md
 
@@ -76,12 +77,28 @@ class Momiji(NarratedGame):
         except CompanionError as error:
             raise _worded(error) from None
 
+    def practice(self) -> Practice:
+        """Play alone against 1 to 3 computer players, and hints (imported when asked)."""
+        from companion.games.momiji.practice import Practice
+
+        return Practice()
+
+    def public_text(self, action: Action) -> str:
+        """A practice game's deal without its cards: nobody may read the hands."""
+        return "deal" if isinstance(action, Deal) else action.text()
+
+    def private_cards(self, state: State, seat: int) -> dict[str, tuple[Any, ...]]:
+        """The seat's hand in a practice game, where the companion dealt it ({} at a
+        table: the cards it knows there were collected in sight of all)."""
+        known = state.players[seat].hand.known if state.virtual else ()
+        return {"hand": known} if known else {}
+
     def simulator(self) -> Simulator:
         from companion.games.momiji.simulate import Simulation
 
         return Simulation()
 
-    def devices(self) -> DeviceRules:
+    def devices(self) -> DeviceHooks:
         """What the game's keypad keys and scans mean (imported only when asked)."""
         from companion.games.momiji.keys import DEVICES
 

@@ -145,11 +145,27 @@ def _verb(verb: str, args: list[Word]) -> Command:
         return Gain(n if verb == "gain" else -n)
     if verb == "draw":
         return Draw(_number(args, "draw") if args else 1)
-    if args:  # "91", "9 green": a slip, not the end of a turn
+    if verb == "end" and args:
+        return End(discard=_discards(args))
+    if args:  # "8 green": a slip
         raise InvalidCommand(
             f"momiji.{verb}_alone", f"{verb} takes nothing after it", action=verb
         )
     return Empty() if verb == "empty" else End()
+
+
+def _discards(args: list[Word]) -> tuple[Leaf, ...]:
+    """The cards above the hand limit named after `end` ("end discard green 0 red 1",
+    keys "9 5 1060"); anything else after `end` ("91", "9 green") is a slip, not an end."""
+    if args[0] in (("verb", "trade"), ("digits", "5")):  # "discard", or its key
+        args = args[1:]
+    try:
+        cards = _cards(args) if args else ()
+    except InvalidCommand:
+        cards = ()
+    if not cards:
+        raise InvalidCommand("momiji.end_alone", "end takes nothing after it", action="end")
+    return cards
 
 
 def _bare_turn(args: list[Word]) -> Command:

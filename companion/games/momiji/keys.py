@@ -36,7 +36,7 @@ from companion.games.momiji.scan import (
     so_far,
     start_reveal,
 )
-from companion.inputs.devices import DeviceRules
+from companion.games.protocol import DeviceHooks
 from companion.inputs.scan_echo import Origin
 from companion.narrate.message import Message, Priority
 from companion.shared_commands import Ask, Cancel, Query, Undo
@@ -99,5 +99,5 @@ def _line(session: Any, line: str, registry: CardRegistry | None,
 
 
 # Keypad 0 is a digit (values 0 to 3); symbols act as lines.
-DEVICES = DeviceRules(scan=handle_scan, line=_line, symbol=_line,
-                     keys=lambda session: context_for(session).keys, zero_acts=False)
+DEVICES = DeviceHooks(scan=handle_scan, line=_line, symbol=_line,
+                      keys=lambda session: context_for(session).keys, zero_acts=False)

@@ -38,6 +38,7 @@ from companion.games.momiji.rules import (
     BonusTaken,
     Collected,
     ColoursChosen,
+    Dealt,
     Drew,
     EndTriggered,
     Event,
@@ -160,10 +161,13 @@ def prompt(state: State, names: Names, pending: Any = None) -> list[Message]:
     if turn.main is None:
         key = "prompt.main" if can_do_main(state) else "prompt.stuck"
         return [Message("prompt", P + key, {"player": player}, data, p)]
-    bonus = m("hint_bonus") if turn.several and not turn.bonus else m("blank")
+    virtual = state.virtual  # practice: no acorn icons, no landscapes, discards named
+    bonus = m("hint_bonus") if turn.several and not turn.bonus and not virtual else m("blank")
     excess = me.hand.size - HAND_LIMIT
-    limit = m("hint_limit", hand=me.hand.size, n=excess) if excess > 0 else m("blank")
-    optional = m("blank") if turn.optional else m("hint_optional")
+    limit = m("hint_limit_name" if virtual else "hint_limit", hand=me.hand.size, n=excess
+              ) if excess > 0 else m("blank")
+    optional = (m("blank") if turn.optional
+                else m("hint_optional_trade" if virtual else "hint_optional"))
     return [Message("prompt", P + "prompt.after_main",
                     {"player": player, "bonus": bonus, "limit": limit, "optional": optional},
                     data, p)]
@@ -185,6 +189,9 @@ def _event(ev: Event, state: State, names: Names) -> list[Message]:  # noqa: C90
         return [Message("setup", P + "objectives_revealed",
                         {"objectives": [objective(o) for o in ev.objectives]},
                         {"objectives": [o.value for o in ev.objectives]})]
+    if isinstance(ev, Dealt):
+        return [Message("setup", P + "dealt", {"cards": ev.cards, "hand": ev.hand,
+                                               "n": ev.cards})]
     if isinstance(ev, GardenLaid):
         return [Message("setup", P + "garden_laid", {"garden": garden(state)},
                         {"garden": _garden_data(state)})]
@@ -337,6 +344,8 @@ def describe(action: Action, actor: int, names: Names) -> Message:
         return m("step.setup")
     player = names[actor]
     kind = type(action).__name__.lower()
+    if isinstance(action, Reveal) and not action.cards:
+        kind = "reveal_dealt"  # practice: the companion took them from its deck
     params: dict[str, Any] = {"player": player}
     if isinstance(action, (Reveal, Play, Place)):
         params["cards"] = cards(action.cards)

@@ -21,6 +21,7 @@ from companion.games.momiji.actions import (
     Bonus,
     Collect,
     Colours,
+    Deal,
     Draw,
     Empty,
     End,
@@ -163,6 +164,14 @@ class GardenLaid:
 
 
 @dataclass(frozen=True)
+class Dealt:
+    """A practice game's deal: the companion shuffled `cards` leaves and dealt the hands."""
+
+    cards: int
+    hand: int
+
+
+@dataclass(frozen=True)
 class PileCounted:
     count: int | None
 
@@ -285,7 +294,7 @@ class GameOver:
 
 
 Event = (
-    ColoursChosen | ObjectivesRevealed | GardenLaid | PileCounted | TurnStarted | Revealed
+    ColoursChosen | ObjectivesRevealed | Dealt | GardenLaid | PileCounted | TurnStarted | Revealed
     | Collected | Placed | BonusTaken | Activated | LandscapeUsed | Traded | Gained | Drew
     | PileEmptied | EndTriggered | TurnEnded | GameOver
 )
@@ -306,6 +315,16 @@ class State:
     turns_left: int | None = None  # once the end is triggered, this turn included
     ending: str | None = None
     scores: Scores | None = None
+    # A practice game (dealt by the companion, every card known to it): the draw pile in
+    # order, top first. None at a table, where the companion never sees the pile.
+    deck: tuple[Leaf, ...] | None = None
+    discards: tuple[Leaf, ...] = ()  # discarded cards named or seen (anyone may look)
+
+    @property
+    def virtual(self) -> bool:
+        """Whether the companion dealt this game itself (practice): no landscape cards, no
+        acorn icons (the seed defines neither), and every discard named."""
+        return self.deck is not None
 
     @property
     def over(self) -> bool:
@@ -366,6 +385,8 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         Phase.COLOURS: (Colours, _colours), Phase.OBJECTIVES: (Objectives, _objectives),
         Phase.GARDEN: (Garden, _garden), Phase.PILE: (PileSize, _pile_size),
     }
+    if state.phase is Phase.GARDEN and isinstance(action, Deal):
+        return _deal(state, action)
     if state.phase in setup:
         kind, step = setup[state.phase]
         if not isinstance(action, kind):
@@ -373,7 +394,7 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
                 f"momiji.setup_{state.phase.value}", "set-up first", phase=state.phase.value
             )
         return step(state, action)  # type: ignore[operator]
-    if isinstance(action, (Colours, Objectives, Garden, PileSize)):
+    if isinstance(action, (Colours, Objectives, Garden, PileSize, Deal)):
         raise IllegalAction("momiji.setup_done", "the set-up is done")
     handlers = {
         Reveal: _reveal, Collect: _collect, Play: _play, Bonus: _bonus, Activate: _activate,
@@ -446,6 +467,27 @@ def _garden(state: State, action: Garden) -> tuple[State, tuple[Event, ...]]:
     return replace(state, garden=garden, phase=Phase.PILE), (GardenLaid(action.cards),)
 
 
+def _deal(state: State, action: Deal) -> tuple[State, tuple[Event, ...]]:
+    """The companion deals (practice): known hands, the garden from the deck's top, the
+    rest kept in order as the draw pile."""
+    if len(action.hands) != state.count or any(len(h) != HAND_SIZE for h in action.hands):
+        raise IllegalAction("momiji.deal_hands", "each player is dealt 6 cards")
+    if len(action.deck) <= GARDEN_START:
+        raise IllegalAction("momiji.deal_deck", "the deck must hold the garden and a pile")
+    for hand in action.hands:
+        _check_in_play(state, hand)
+    _check_in_play(state, action.deck)
+    players = tuple(replace(p, hand=Hand(0, h)) for p, h in zip(state.players, action.hands,
+                                                                 strict=True))
+    first, deck = action.deck[:GARDEN_START], action.deck[GARDEN_START:]
+    garden, _ = _lay(state.garden, first)
+    new = replace(state, players=players, garden=garden, deck=deck, pile=len(deck),
+                  phase=Phase.TURN, to_move=0, turn=Turn())
+    total = len(action.deck) + HAND_SIZE * state.count
+    return new, (Dealt(total, HAND_SIZE), GardenLaid(first), PileCounted(len(deck)),
+                 TurnStarted(0, last=False))
+
+
 def _pile_size(state: State, action: PileSize) -> tuple[State, tuple[Event, ...]]:
     if action.count is not None and not 1 <= action.count <= PILE_MOST:
         raise IllegalAction("momiji.pile_size", f"a counted pile holds 1 to {PILE_MOST} cards",
@@ -494,6 +536,12 @@ def _reveal(state: State, action: Reveal) -> tuple[State, tuple[Event, ...]]:
     if state.pile == 0:
         raise IllegalAction("momiji.pile_empty", "the draw pile is empty")
     wanted = GARDEN_START if state.pile is None else min(GARDEN_START, state.pile)
+    if state.deck is not None:  # practice: the companion turns the pile's top cards over
+        top = sort_leaves(state.deck[:wanted])
+        if action.cards and action.cards != top:
+            raise IllegalAction("momiji.reveal_dealt",
+                                "the companion reveals the pile's cards: say reveal alone")
+        action = Reveal(top)
     got = len(action.cards)
     if got == 0 or got > wanted or (state.pile is not None and got != wanted):
         raise IllegalAction(
@@ -506,9 +554,11 @@ def _reveal(state: State, action: Reveal) -> tuple[State, tuple[Event, ...]]:
     pile = 0 if state.pile is None and got < GARDEN_START else state.pile
     if pile is not None and state.pile is not None:
         pile = state.pile - got
+    deck = None if state.deck is None else state.deck[got:]
     new = replace(
-        _set(state, state.to_move, me), garden=garden, pile=pile,
-        discard=state.discard + len(discarded), turn=replace(state.turn, main="reveal"),
+        _set(state, state.to_move, me), garden=garden, pile=pile, deck=deck,
+        discard=state.discard + len(discarded), discards=state.discards + discarded,
+        turn=replace(state.turn, main="reveal"),
     )
     return new, (Revealed(state.to_move, action.cards, discarded, pile),)
 
@@ -605,6 +655,9 @@ def _bonus(state: State, action: Bonus) -> tuple[State, tuple[Event, ...]]:
         )
     if state.turn.bonus:
         raise IllegalAction("momiji.bonus_told", "the harvest bonus is already counted")
+    if state.virtual:
+        raise IllegalAction("momiji.practice_no_bonus",
+                            "a practice game's leaves carry no acorn icons: no harvest bonus")
     most = bonus_most(state)
     if not 1 <= action.connections <= most:
         raise IllegalAction("momiji.bad_bonus", f"the harvest bonus is 1 to {most} connections",
@@ -649,6 +702,9 @@ def _need_optional(state: State) -> None:
 
 def _landscape(state: State, action: Landscape) -> tuple[State, tuple[Event, ...]]:
     _need_optional(state)
+    if state.virtual:
+        raise IllegalAction("momiji.practice_no_landscape",
+                            "a practice game has no landscape cards")
     if action.card in state.players[state.to_move].landscapes:
         raise IllegalAction(
             "momiji.landscape_used", "each landscape is used once a game", card=action.card
@@ -661,6 +717,8 @@ def _landscape(state: State, action: Landscape) -> tuple[State, tuple[Event, ...
 
 def _trade(state: State, action: Trade) -> tuple[State, tuple[Event, ...]]:
     _need_optional(state)
+    if action.cards is None and state.virtual:
+        raise IllegalAction("momiji.practice_name_cards", "name the two cards you discard")
     if action.cards is not None:
         if len(action.cards) != 2:
             raise IllegalAction("momiji.trade_two", "trade two cards for an acorn")
@@ -669,6 +727,7 @@ def _trade(state: State, action: Trade) -> tuple[State, tuple[Event, ...]]:
     me = replace(me, hand=me.hand.remove(action.cards, 2), acorns=me.acorns + 1)
     new = replace(
         _set(state, state.to_move, me), discard=state.discard + 2,
+        discards=state.discards + (action.cards or ()),
         turn=replace(state.turn, optional="trade"),
     )
     return new, (Traded(state.to_move, action.cards, me.acorns),)
@@ -709,7 +768,11 @@ def _draw(state: State, action: Draw) -> tuple[State, tuple[Event, ...]]:
             n=action.count, pile=state.pile,
         )
     me = state.players[state.to_move]
-    me = replace(me, hand=replace(me.hand, unknown=me.hand.unknown + action.count))
+    if state.deck is not None:
+        me = replace(me, hand=me.hand.add(state.deck[:action.count]))
+        state = replace(state, deck=state.deck[action.count:])
+    else:
+        me = replace(me, hand=replace(me.hand, unknown=me.hand.unknown + action.count))
     pile = None if state.pile is None else state.pile - action.count
     new = replace(_set(state, state.to_move, me), pile=pile)
     return new, (Drew(state.to_move, action.count, me.hand.size),)
@@ -786,9 +849,21 @@ def _end(state: State, action: End) -> tuple[State, tuple[Event, ...]]:
     player = state.to_move
     me = state.players[player]
     excess = max(0, me.hand.size - HAND_LIMIT)
+    if action.discard and len(action.discard) != excess:
+        raise IllegalAction(
+            "momiji.discard_count", f"discard {excess} cards, not {len(action.discard)}",
+            n=excess, got=len(action.discard), hand=me.hand.size,
+        )
+    if excess and not action.discard and state.virtual:
+        raise IllegalAction(
+            "momiji.name_discards", f"name the {excess} cards above the limit you discard",
+            n=excess, hand=me.hand.size,
+        )
     if excess:
-        me = replace(me, hand=me.hand.remove(None, excess))
-    state = replace(_set(state, player, me), discard=state.discard + excess)
+        _check_in_play(state, action.discard)
+        me = replace(me, hand=me.hand.remove(action.discard or None, excess))
+    state = replace(_set(state, player, me), discard=state.discard + excess,
+                    discards=state.discards + action.discard)
     events: list[Event] = [TurnEnded(player, excess, me.hand.size, me.acorns)]
     turns_left = None if state.turns_left is None else state.turns_left - 1
     if turns_left == 0:
@@ -927,16 +1002,18 @@ def _turn_actions(state: State) -> Iterator[Action]:
         yield from (Play(cards) for cards in _shapes(state, me))
         if me.acorns >= OBJECTIVE_COST:
             yield from (Activate(o) for o in state.available)
-    if turn.main == "play" and turn.several and not turn.bonus:
+        if state.virtual and reveal_size(state):
+            yield Reveal(())  # the companion turns the cards over
+    if turn.main == "play" and turn.several and not turn.bonus and not state.virtual:
         yield from (Bonus(n) for n in range(1, bonus_most(state) + 1))
     if turn.optional is None:
-        yield from _optional(me)
+        yield from _optional(me, state.virtual)
     if turn.optional == "landscape":
         yield from _effects(state, me)
     if state.pile is None:
         yield Empty()
     if turn.main is not None and turn.main != "reveal":
-        yield End()
+        yield from _ends(state, me)
     elif turn.main is None:
         possible = main_possible(state)
         if possible is False:
@@ -945,12 +1022,22 @@ def _turn_actions(state: State) -> Iterator[Action]:
             yield End(anyway=True)
 
 
-def _optional(me: Player) -> Iterator[Action]:
-    if me.acorns >= 1:
+def _optional(me: Player, virtual: bool) -> Iterator[Action]:
+    if me.acorns >= 1 and not virtual:
         yield from (Landscape(n) for n in range(1, LANDSCAPES + 1) if n not in me.landscapes)
     if me.hand.size >= 2:
-        yield Trade()
+        if not virtual:
+            yield Trade()
         yield from (Trade(pair) for pair in combinations(me.hand.known, 2))
+
+
+def _ends(state: State, me: Player) -> Iterator[End]:
+    """`end`; in a practice game above the hand limit, each choice of the cards discarded."""
+    excess = me.hand.size - HAND_LIMIT
+    if excess <= 0 or not state.virtual:
+        yield End()
+        return
+    yield from (End(discard=cards) for cards in set(combinations(me.hand.known, excess)))
 
 
 def _effects(state: State, me: Player) -> Iterator[Action]:

@@ -179,7 +179,10 @@ def _cards(lex: Lexicon, items: Iterable[Item]) -> list[str]:
 # The fillers a bag of phrases offers: those said inside commands ("je prends l'éventail",
 # "tomo la flauta", "я беру", "мою таємницю"); the rest are chatter.
 _SAID_FILLERS = frozenset({"je", "la", "le", "l", "et", "the", "i", "and",
-                           "el", "los", "las", "y", "de", "del", "mi", "me", "es", "con",
+                           # "je joue le secret", "je mets au dépôt", "mon secret est…"
+                           "joue", "les", "mon", "ma", "moi", "du", "de", "à", "au", "est",
+                           "carte", "mets", "ai",
+                           "el", "los", "las", "y", "del", "mi", "me", "es", "con",
                            "я", "і", "та", "моя", "мою", "мій"})
 
 

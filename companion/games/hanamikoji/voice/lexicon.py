@@ -188,7 +188,8 @@ def _french() -> Lexicon:
         token_words=frozenset({"jeton", "action", "numero"}),
         fillers=frozenset({"je", "j", "la", "le", "l", "les", "et", "mon", "ma", "est", "de",
                            "du", "s", "il", "te", "plaît", "moi", "carte", "cartes", "à",
-                           "joue", "donne", "montre", "quel", "quelle", "c", "d", "voir"}),
+                           "joue", "donne", "montre", "quel", "quelle", "c", "d", "voir",
+                           "mets", "au", "ai"}),
     )
 
 

@@ -59,7 +59,9 @@ def _phrase_table(lang: str) -> Mapping[str, _Unit]:
     for kind, table in tables:
         items = ((w, None) for w in table) if isinstance(table, frozenset) else table.items()
         for phrase, value in items:
-            out.setdefault(" ".join(_words(phrase)), _Unit(kind, value))
+            folded = " ".join(_words(phrase))
+            # A token word keeps its word: "action" alone asks which actions are left.
+            out.setdefault(folded, _Unit(kind, folded if kind == "tokword" else value))
     return out
 
 
@@ -197,6 +199,8 @@ def interpret(units: list[_Unit], ctx: Context) -> str | None:
     kinds = [u.kind for u in units]
     if kinds == ["query"]:
         return str(units[0].value)
+    if kinds == ["tokword"] and units[0].value == "action":
+        return "actions"  # "Action." is how Whisper writes a French "actions"
     if ctx.kind == "complete":
         return _complete(units, ctx)
     if kinds in (["yes"], ["no"]):

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from importlib import resources
-from importlib.resources.abc import Traversable
 from typing import Any
 
 from companion.errors import InvalidCommand
-from companion.games.protocol import Sheet
+from companion.games.base import GameBase
+from companion.games.protocol import DeviceHooks, Sheet
 from companion.narrate.message import Message, Priority
-from companion.phrases import shared_command
 from companion.shared_commands import Query
 from pebbles import rules
 from pebbles.rules import State, Take, Took, Won
@@ -22,7 +19,11 @@ SCAN_CODE = "PB"  # label payloads TC1:PB:TAKE:<ONE|TWO|THREE>:1
 NUMBERS = {"one": 1, "two": 2, "three": 3}
 
 
-class Pebbles:
+class Pebbles(GameBase):
+    """Only what Pebbles owns: GameBase gives the rest (nothing hidden, nothing half
+    entered, catalogues in pebbles/locales/, no voice, web board, simulator or practice),
+    and the session reads the shared commands (undo, quit, questions) before `interpret`."""
+
     name = "pebbles"
     players = (2, 2)
     rule_sets = tuple(rules.RULE_SETS)
@@ -48,18 +49,12 @@ class Pebbles:
 
     # -- words in -------------------------------------------------------------------------
     def interpret(self, line: str, state: State, pending: Any, lang: str) -> Any:
-        shared = shared_command(line)
-        if shared is not None:
-            return shared
         words = line.strip().lower().split()
         if words and words[0] in TAKE_WORDS:
             words = words[1:]
         if len(words) == 1 and words[0].isdigit():
             return Take(int(words[0]))
         raise InvalidCommand("pebbles.not_a_move", f"'{line}' is not a move", text=line)
-
-    def pending(self, command: Any, state: State) -> None:
-        return None
 
     # -- words out ------------------------------------------------------------------------
     def start(self, state: State, names: Sequence[str]) -> list[Message]:
@@ -95,73 +90,35 @@ class Pebbles:
     def status(self, state: State, names: Sequence[str]) -> list[Message]:
         return [Message("board", "pebbles.pile", {"n": state.pile})]
 
-    def private_cards(self, state: State, seat: int) -> dict[str, tuple[Any, ...]]:
-        return {}  # nothing in Pebbles is hidden
-
-    def public_text(self, action: Take) -> str:
-        return action.text()  # nothing in Pebbles is hidden
-
-    def locales(self) -> Traversable:
-        return resources.files("pebbles").joinpath("locales")
-
     # -- hooks ----------------------------------------------------------------------------
-    def devices(self) -> Keys:
-        return Keys()
-
-    def voice(self) -> None:
-        return None
+    def devices(self) -> DeviceHooks:
+        """Keypad digits 1 to 3 take that many; a scanned take token takes its number; the
+        keypad's symbols are the core's."""
+        return DeviceHooks(scan=_scan, line=_line)
 
     def cards(self) -> Tokens:
         return Tokens()
 
-    def web(self) -> None:
-        return None
 
-    def simulator(self) -> None:
-        return None
+def _scan(session: Any, value: str, registry: Any, origin: Any = None) -> list[Message]:
+    from companion.cards.payload import PayloadError, parse_payload
 
-    def practice(self) -> None:
-        return None
-
-
-def _take(session: Any, n: int) -> list[Message]:
-    return session.execute(Take(n))
+    try:
+        ref = parse_payload(value)
+    except PayloadError:
+        return session.handle(value)  # not one of ours: the session says why
+    return session.execute(Take(NUMBERS[ref.name]))
 
 
-@dataclass(frozen=True)
-class Keys:
-    """Keypad digits 1 to 3 take that many; a scanned take token takes its number."""
+def _line(session: Any, line: str, registry: Any, origin: Any = None) -> list[Message]:
+    from companion.cards.registry import is_payload
 
-    zero_acts: bool = True
-
-    def scan(self, session: Any, value: str, registry: Any, origin: Any = None
-             ) -> list[Message]:
-        from companion.cards.payload import PayloadError, parse_payload
-
-        try:
-            ref = parse_payload(value)
-        except PayloadError:
-            return session.handle(value)  # not one of ours: the session says why
-
-        return _take(session, NUMBERS[ref.name])
-
-    def line(self, session: Any, line: str, registry: Any, origin: Any = None
-             ) -> list[Message]:
-        from companion.cards.registry import is_payload
-
-        text = line.strip()
-        if is_payload(text):
-            return self.scan(session, text, registry)
-        if text in KEYPAD_TAKE:
-            return _take(session, KEYPAD_TAKE[text])
-        return session.handle(line)
-
-    def symbol(self, session: Any, symbol: str, registry: Any) -> list[Message]:
-        return session.handle({"*": "repeat", "/": "score", ".": "board", "-": "undo",
-                               "+": "help", "0": "cancel"}[symbol])
-
-    def keys(self, session: Any) -> dict[str, list[str]]:
-        return {}
+    text = line.strip()
+    if is_payload(text):
+        return _scan(session, text, registry)
+    if text in KEYPAD_TAKE:
+        return session.execute(Take(KEYPAD_TAKE[text]))
+    return session.handle(line)
 
 
 class Tokens:
