@@ -110,6 +110,9 @@ def add_live_inputs(parser: argparse.ArgumentParser) -> None:
                              "0.0.0.0: the local network)")
     parser.add_argument("--web-port", type=int, default=8765, metavar="PORT",
                         help="the pages' port (default 8765; 0: any free port)")
+    parser.add_argument("--new-addresses", action="store_true",
+                        help="with --resume --web: new page addresses (the old ones stop "
+                             "working); by default a resumed game keeps its pages' addresses")
     add_engine_options(parser)
 
 
@@ -158,6 +161,9 @@ def _new_config(args: argparse.Namespace, game: Any, catalogue: Any) -> dict[str
     return {"players": names, "rules": rules, "lang": catalogue.lang}
 
 
+MAX_NAME = 40  # characters in a player's name
+
+
 def _names_refusal(names: list[str]) -> Any:
     """Why these player names cannot be told apart (empty, or the same name twice, in any
     case: "Ana" and "ana" sound alike), or None."""
@@ -167,6 +173,8 @@ def _names_refusal(names: list[str]) -> Any:
     for i, name in enumerate(names, start=1):
         if not name:
             return Message("error", "players_empty", {"i": i})
+        if len(name) > MAX_NAME:  # said at every turn and shown on every web page
+            return Message("error", "players_long", {"i": i, "n": len(name), "max": MAX_NAME})
         if name.casefold() in seen:
             return Message("error", "players_duplicate", {"name": name})
         seen.add(name.casefold())

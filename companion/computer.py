@@ -79,7 +79,7 @@ class Computer:
         if resumed:
             return messages + [m for seat in self.people
                                for m in self.hooks.hand(self.session.state, seat)]
-        return self._no_dealer_prompt(messages)
+        return self._with_draw(self._no_dealer_prompt(messages))
 
     def before(self, text: str) -> str | list[Message]:
         """A typed line as the table reads it ("card 3" named by place in the sorted
@@ -97,6 +97,12 @@ class Computer:
             messages = self._undo_to_person(messages)
         if any(m.event == "help" for m in messages):
             messages = messages + self.hooks.help()
+        messages = self._with_draw(messages)
+        unseen = getattr(self.hooks, "unseen", None)
+        if unseen is not None and any(m.event == "unseen" for m in messages):
+            # the person knows their own cards: they are not "unseen" to them
+            mine = unseen(self.session.state, self._person())
+            messages = [n for m in messages for n in (mine if m.event == "unseen" else [m])]
         return messages
 
     def advance(self, say: Callable[[list[Message]], None]) -> None:
@@ -111,16 +117,39 @@ class Computer:
                 decide = partial(self.hooks.decide, state, seat, session.config, session.step)
                 action = self._thinking(decide, seat, say)
                 time.sleep(self.pause)
-            say(self._no_dealer_prompt(session.execute(action)))
-            if dealt:
+            say(self._with_draw(self._no_dealer_prompt(session.execute(action))))
+            if dealt:  # a person who draws at once hears the hand with the card drawn
                 for seat in self.people:
-                    say(self.hooks.hand(session.state, seat))
+                    if not self.hooks.drawn(session.state, seat):
+                        say(self.hooks.hand(session.state, seat))
         if self._told != session.step:  # the card drawn, once per turn (again after an undo)
             self._told = session.step
-            for seat in self.people:
-                say(self.hooks.drawn(session.state, seat))
+            for seat in self.people:  # "You draw the umbrella. Your hand: ..."
+                say(self._drawn(seat))
 
     # -- helpers --------------------------------------------------------------------------
+    def _with_draw(self, messages: list[Message]) -> list[Message]:
+        """The card a person draws now and their hand with it, said before the prompt (so
+        that the prompt stays the last thing heard), once per turn."""
+        if self._told == self.session.step:
+            return messages
+        drawn = [m for seat in self.people for m in self._drawn(seat)]
+        if not drawn:
+            return messages
+        self._told = self.session.step
+        at = next((i for i, m in enumerate(messages) if m.event == "prompt"), len(messages))
+        return messages[:at] + drawn + messages[at:]
+
+    def _drawn(self, seat: int) -> list[Message]:
+        """What a person is told at the start of their turn: the card drawn, then the hand
+        with it (a game without a draw tells the hand itself: it is not said twice)."""
+        drawn = self.hooks.drawn(self.session.state, seat)
+        if not drawn:
+            return []
+        hand = self.hooks.hand(self.session.state, seat)
+        told = {m.key for m in drawn}
+        return drawn + [m for m in hand if m.key not in told]
+
     def _person(self) -> int:
         """The person a practice word is about: the one to act, else the first person."""
         actor = self.session.game.actor(self.session.state)

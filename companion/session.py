@@ -8,6 +8,7 @@ written is said once, and play goes on (see companion.store.GameRecord).
 
 from __future__ import annotations
 
+import random
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -193,6 +194,81 @@ class Session:
         """Drop a half-entered action (a scan starts another one)."""
         self._pending = None
 
+    # -- a seat's own device (its web page): it acts for that seat only ----------------
+    def deciding(self) -> frozenset[int]:
+        """The seats that decide now: the game's actor (the one to act, to answer an offer,
+        to reveal); every seat when the table decides together (a negative actor: a
+        set-up step, a deal, a game over)."""
+        actor = self._game.actor(self._state)
+        if actor >= 0 and not self._game.is_over(self._state):
+            return frozenset({actor})
+        return frozenset(range(len(self._names)))
+
+    def refusal_for(self, seat: int, command: Any) -> CompanionError | None:
+        """Why `command`, given from `seat`'s own device, may not be applied now, or None.
+        Questions are always allowed (a hint only to the seat deciding: it is said on that
+        seat's private channel); anything else only from a seat that decides now; `undo`
+        only of the step that seat made last; and never a command that tells another seat's
+        hidden cards."""
+        deciding = self.deciding()
+        decider = self._names[min(deciding)]
+        if isinstance(command, Ask):
+            if command.query is Query.HINT and seat not in deciding:
+                return IllegalAction("seat_hint_other", f"a hint is for {decider}",
+                                     player=decider)
+            return None
+        if isinstance(command, Reply) and self._confirming is not None:
+            return self.refusal_for(seat, self._confirming)  # a yes does what was asked
+        if isinstance(command, Undo) and self._pending is None and self._confirming is None:
+            if not self._log:
+                return None  # "nothing to undo" changes nothing
+            _, actor = self._log[-1]
+            if actor < 0 or actor == seat:
+                return None
+            return IllegalAction("seat_undo_other", f"only {self._names[actor]} may undo",
+                                 player=self._names[actor])
+        if seat not in deciding:
+            return IllegalAction("seat_not_deciding", f"{decider} decides now",
+                                 player=decider)
+        return self._tells_another(seat, command)
+
+    def _tells_another(self, seat: int, command: Any) -> CompanionError | None:
+        """A step from `seat` may not add to what another seat is told it holds (a Secret
+        named for someone else); the rules' own refusals are said as for anyone."""
+        if isinstance(command, (Ask, Undo, Reply, Cancel, Adjust, Quit, NewGame)):
+            return None
+        if self.begins(command):
+            return None  # a half-entered action: its cards are checked when it is whole
+        try:
+            after, _ = self._game.apply(self._state, command)
+        except (CompanionError, LookupError, AssertionError, AttributeError, TypeError):
+            return None
+        for other in range(len(self._names)):
+            if other == seat:
+                continue
+            before = self._game.private_cards(self._state, other)
+            for place, cards in self._game.private_cards(after, other).items():
+                if not _within(cards, before.get(place, ())):
+                    name = self._names[other]
+                    return IllegalAction("seat_private_other", f"only {name} may tell that",
+                                         player=name)
+        return None
+
+    def handle_from(self, seat: int, line: str) -> list[Message]:
+        """A line from `seat`'s own device (its web page): carried out as a typed line when
+        that seat may give it now (`refusal_for`); otherwise refused on that seat's
+        private channel alone, and nothing changes."""
+        try:
+            command = self.interpret(line)
+        except CompanionError as error:
+            if seat in self.deciding():
+                return self._refuse(error)
+            return [self._refusal(error, private_to=seat)]
+        refused = self.refusal_for(seat, command)
+        if refused is not None:
+            return [self._refusal(refused, private_to=seat)]
+        return self.execute(command)
+
     # -- lines in, messages out -------------------------------------------------------
     def start(self) -> list[Message]:
         notes, self._notes = self._notes, []
@@ -366,6 +442,12 @@ class Session:
         """After game over, the next game with the same players and settings."""
         if not self._game.is_over(self._state):
             raise IllegalAction("new_game_later", "a new game starts once this one is over")
+        computer = self._config.get("practice")
+        if isinstance(computer, dict) and "seed" in computer:
+            # against the computer, the companion deals: the next game is another deal
+            seed = random.Random(f"{computer['seed']}:next game").randrange(10**6)
+            self._config = {**self._config, "practice": {**computer, "seed": seed}}
+            self._record.config = self._config
         self._initial = self._state = self._game.new_state(self._config)
         self._log, self._pending, self._confirming, self._last_step = [], None, None, []
         self._heard.clear()
@@ -493,10 +575,13 @@ class Session:
         return self._refuse(error)
 
     def _refuse(self, error: CompanionError) -> list[Message]:
-        params = dict(error.params)
+        return self._announce([self._refusal(error)] + self._prompt())
+
+    @staticmethod
+    def _refusal(error: CompanionError, private_to: int | None = None) -> Message:
         data = {"code": error.key, "reason": str(error)}
-        refusal = Message("error", f"error.{error.key}", params, data, Priority.REFUSAL)
-        return self._announce([refusal] + self._prompt())
+        return Message("error", f"error.{error.key}", dict(error.params), data,
+                       Priority.REFUSAL, private_to=private_to)
 
     def _again(self, message: Message) -> Message:
         """The message marked `short` if the table heard it before in this game (every
@@ -532,3 +617,13 @@ class Session:
         if not back:
             return said
         return [Message("repeat", "earlier", {"n": back}), *said]
+
+
+def _within(cards: Sequence[Any], before: Sequence[Any]) -> bool:
+    """Whether every card of `cards` was already among `before` (copies counted)."""
+    left = list(before)
+    for card in cards:
+        if card not in left:
+            return False
+        left.remove(card)
+    return True

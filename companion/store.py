@@ -47,6 +47,15 @@ CREATE TABLE IF NOT EXISTS steps (
     undone TEXT,
     PRIMARY KEY (game_id, seq)
 );
+-- the web pages' addresses of a game (one token per seat and for watchers), so that
+-- `play --resume --web` serves the same ones; a log without this table (older) gets it
+-- when it is next opened for writing, and reads as a game with no addresses kept
+CREATE TABLE IF NOT EXISTS addresses (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    view TEXT NOT NULL,
+    token TEXT NOT NULL,
+    PRIMARY KEY (game_id, view)
+);
 """
 
 
@@ -414,6 +423,31 @@ class GameStore:
             )
         )
         return SavedGame(row[0], row[1], json.loads(row[2]), steps, row[3] is not None)
+
+    def keep_addresses(self, game_id: int, tokens: dict[str, str]) -> None:
+        """The web pages' tokens of a game, by view ("0", "1", …, "watch"), replacing any
+        kept before."""
+        try:
+            db = self._writing()
+            with db:
+                db.execute("BEGIN IMMEDIATE")
+                db.execute("DELETE FROM addresses WHERE game_id = ?", (game_id,))
+                db.executemany(
+                    "INSERT INTO addresses (game_id, view, token) VALUES (?, ?, ?)",
+                    [(game_id, view, token) for view, token in sorted(tokens.items())])
+        except (sqlite3.Error, OSError) as error:
+            raise self._failed(error) from error
+
+    def addresses(self, game_id: int) -> dict[str, str]:
+        """The web pages' tokens kept for a game ({} if none, or a log older than them)."""
+        if self._db is None:
+            return {}
+        try:
+            rows = self._db.execute(
+                "SELECT view, token FROM addresses WHERE game_id = ?", (game_id,)).fetchall()
+        except sqlite3.Error:
+            return {}
+        return {str(view): str(token) for view, token in rows}
 
     def last_unfinished(self, game: str | None = None) -> SavedGame | None:
         if self.damage is not None:

@@ -42,6 +42,8 @@ def route(item: Any, session: Any, registry: Any) -> list[Message]:
 
     if item.source == "voice":
         return handle_recognition(session, item.event)
+    if getattr(item, "seat", None) is not None:  # a seat's own page: it acts for it only
+        return session.handle_from(item.seat, item.text or "")
     if (item.text or "").strip() == PUSH_TO_TALK_LINE:  # with voice on, it never comes here
         return [Message("error", "voice_off", priority=Priority.REFUSAL)]
     if session.game.devices() is None:  # a game that reads no devices: typed lines only
@@ -134,6 +136,14 @@ def run_table(args: argparse.Namespace, game: Any, catalogue: Any, seating: Seat
     from companion.session import Session
     from companion.store import GameStore, default_path
 
+    listener = None
+    if getattr(args, "web", False):  # the pages' port first: a busy one refuses the start
+        from companion.web.play import reserve
+
+        listener = reserve(args.web_host, args.web_port, catalogue,
+                           not getattr(args, "no_speech", False), args.speech_out)
+        if listener is None:
+            return 2
     # A log that cannot be written is opened read-only (or not at all): the session says
     # so once, and play goes on unsaved.
     store = GameStore(args.db or default_path())
@@ -154,17 +164,20 @@ def run_table(args: argparse.Namespace, game: Any, catalogue: Any, seating: Seat
         config = seating.new_config(catalogue)
         if config is None:
             store.close()
+            if listener is not None:
+                listener.close()
             return 2
         session = Session(game, config, store, resume=resume)
     try:
-        _play_session(args, session, catalogue, seating, resumed=saved is not None)
+        _play_session(args, session, catalogue, seating, resumed=saved is not None,
+                      web=(listener, store))
     finally:
         store.close()
     return 0
 
 
 def _play_session(args: argparse.Namespace, session: Any, catalogue: Any, seating: Seating,
-                  resumed: bool) -> None:
+                  resumed: bool, web: tuple[Any, Any] = (None, None)) -> None:
     """The session at a table: outputs, inputs, the loop, and a clean end."""
     from companion.inputs.hub import InputHub
     from companion.setup_notices import SetupNotices, speech_problems
@@ -173,6 +186,7 @@ def _play_session(args: argparse.Namespace, session: Any, catalogue: Any, seatin
     interactive = args.script is None  # live play: every new input silences the voice
     table = Table(session, out, _computer(args, session, interactive), interactive,
                   seating.annotate)
+    listener, store = web
     hub, web, quitting = InputHub(), None, False
     # What could not start (speech, an earbud, a keypad, the microphone) is said before
     # the game's first announcement, so that its prompt stays the last thing heard.
@@ -183,7 +197,8 @@ def _play_session(args: argparse.Namespace, session: Any, catalogue: Any, seatin
             from companion.web.play import attach_web
 
             web = attach_web(hub, session, out, args.web_host, args.web_port,
-                             seats=_people(table))
+                             seats=_people(table), sock=listener, store=store,
+                             new_addresses=getattr(args, "new_addresses", False))
         if args.resume and not resumed:
             early.append(Message("info", "nothing_to_resume"))
         notices = SetupNotices(out, early)

@@ -28,13 +28,20 @@ REFUSALS = {
                     "--players.",
     ("same", "uk"): "Двоє гравців мають ім'я ana; дайте кожному гравцеві інше ім'я після "
                     "--players.",
+    # a name is said at every turn and shown on every web page: bounded (issue 26)
+    ("long", "en"): "Player 2 after --players has a name of 41 characters; use at most 40.",
+    ("long", "fr"): "Le joueur 2 après --players a un nom de 41 caractères ; 40 au plus.",
+    ("long", "es"): "El jugador 2 tras --players tiene un nombre de 41 caracteres; usa como "
+                    "máximo 40.",
+    ("long", "uk"): "Ім'я гравця 2 після --players надто довге (символів: 41); щонайбільше "
+                    "40.",
 }
 
 
 @pytest.mark.parametrize(("case", "lang"), sorted(REFUSALS))
 def test_empty_or_repeated_player_names_are_refused_before_a_game_is_written(
         tmp_path, capsys, case, lang):
-    names = ["Ana", "   "] if case == "empty" else ["Ana", " ana "]
+    names = {"empty": ["Ana", "   "], "same": ["Ana", " ana "], "long": ["Ana", "B" * 41]}[case]
     db = tmp_path / "g.sqlite3"
     script = tmp_path / "moves.txt"
     script.write_text("score\n", "utf-8")

@@ -163,7 +163,8 @@ BARE = {
 ALLOWED_BARE = {"game", "path", "word", "companion", "player", "players", "device", "name",
                 "reader", "card", "cards", "token", "geisha", "colour", "command", "line",
                 "what", "a", "b", "other", "objective", "total", "item", "items", "start",
-                "char", "reason", "why", "url", "chooser", "offerer", "rules", "known"}
+                "char", "reason", "why", "url", "chooser", "offerer", "rules", "known",
+                "host", "port"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

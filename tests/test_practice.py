@@ -46,7 +46,8 @@ def test_undo_takes_back_the_players_move_and_the_replies(tmp_path, capsys):
     at = lines.index("Undone: Hana's gift of 3 umbrellas (blue, 3).")
     assert lines[at + 1] == "Undone: Hana taking pair 2."
     assert lines[at + 2] == "Undone: Alex's competition."
-    assert lines[at + 3].startswith("Alex: your turn")  # heard before: the short prompt
+    assert lines[at + 3].startswith("You draw the")  # the draw and the hand, then the prompt
+    assert lines[at + 5].startswith("Alex: your turn")  # heard before: the short prompt
 
 
 def test_a_resumed_practice_game_goes_on_with_the_same_deals(tmp_path, capsys):

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.computer import Computer, computer_seats
@@ -93,3 +95,38 @@ def test_practice_serves_a_page_to_the_player_only_and_their_hand_goes_there(tmp
     assert not any("Your hand:" in line for line in play.lines)  # the page is their channel
     heard = [line for f in watcher.of("say") + watcher.of("past") for line in f["lines"]]
     assert heard and not any("Your hand" in line or "You draw" in line for line in heard)
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(2, 4), data=st.data())
+def test_no_private_line_of_a_computer_seat_is_ever_said_and_a_persons_reaches_only_them(
+        players, data):
+    """Whatever the seats (people and computers) and channels, a computer's private lines
+    are dropped; a person's stay private to them, or become the table's only when they are
+    the only person there and have no channel of their own."""
+    game = load_game("hanamikoji")
+    names = ["P0", "P1", "P2", "P3"][:players]
+    computers = data.draw(st.sets(st.integers(0, players - 1), max_size=players - 1))
+    channels = data.draw(st.sets(st.integers(0, players - 1)))
+    session = Session(game, {"players": names[:2], "lang": "en"})
+    computer = Computer(session, game.practice(), tuple(computers), 0.0, False)
+    # up to four seats (Momiji's), about a two-seat session: the seats are all shown() reads
+    computer.people = tuple(s for s in range(players) if s not in computers)
+    messages = data.draw(st.lists(st.builds(
+        lambda seat, key: Message("hand", key, private_to=seat),
+        st.one_of(st.none(), st.integers(0, players - 1)), st.sampled_from(["a", "b"]))))
+    shown = computer.shown(messages, lambda seat: seat in channels)
+    assert all(m.private_to not in computers for m in shown)
+    dropped = [m for m in messages if m.private_to in computers]
+    assert len(shown) == len(messages) - len(dropped)
+    lone = len(computer.people) == 1 and computer.people[0] not in channels
+    for before, after in zip([m for m in messages if m not in dropped], shown, strict=True):
+        if before.private_to is None:
+            assert after.private_to is None
+        elif lone:
+            assert after.private_to is None  # the shared speaker is theirs alone
+        else:
+            assert after.private_to == before.private_to
+        assert computer.heard_privately(before.private_to or 0, lambda s: s in channels) == (
+            (before.private_to or 0) not in computers
+            and (len(computer.people) == 1 or (before.private_to or 0) in channels))

@@ -21,6 +21,7 @@ from companion.games.hanamikoji.actions import Deal, Discard, Secret  # noqa: E4
 from companion.games.hanamikoji.simulate import random_game, table_line  # noqa: E402
 from tests.webplay import Page, Play, ws_url  # noqa: E402
 
+HIDDEN_PATH = "(the game log's file, on the companion's computer)"
 pytestmark = pytest.mark.filterwarnings("ignore:connect.. must be used:DeprecationWarning")
 
 
@@ -31,20 +32,27 @@ def play(tmp_path: Path):
     table.quit()
 
 
-def game_lines(seed: int, naming: frozenset[int] = frozenset({0, 1})) -> list[str]:
-    """A whole seeded game as a table types it; the seats in `naming` name their Secret and
+def game_moves(seed: int, naming: frozenset[int] = frozenset({0, 1})) -> list[tuple[int, str]]:
+    """A whole seeded game as a table types it, each line with the seat that decides it
+    (the one to act, to answer, to reveal); the seats in `naming` name their Secret and
     Discard cards, the others keep them unnamed."""
-    lines = []
+    moves = []
     for state, action in random_game(seed):
         if isinstance(action, Deal):
             continue
         if isinstance(action, (Secret, Discard)) and state.to_move not in naming:
-            lines.append(type(action)(None).text())
+            line = type(action)(None).text()
         elif isinstance(action, (Secret, Discard)):
-            lines.append(action.text())
+            line = action.text()
         else:
-            lines.append(str(table_line(action)))
-    return lines
+            line = str(table_line(action))
+        moves.append((state.to_move, line))
+    return moves
+
+
+def game_lines(seed: int, naming: frozenset[int] = frozenset({0, 1})) -> list[str]:
+    """The lines of `game_moves`, as typed at the terminal (which may give any of them)."""
+    return [line for _, line in game_moves(seed, naming)]
 
 
 def get(url: str) -> tuple[int, str]:
@@ -56,18 +64,22 @@ def get(url: str) -> tuple[int, str]:
 
 
 def test_a_page_command_is_validated_logged_and_announced_like_a_typed_one(play: Play) -> None:
-    ana, watcher = Page(play.seats[0]), Page(play.watch)
-    ana.wait_view()
-    watcher.wait_view()
+    ana, ben, watcher = Page(play.seats[0]), Page(play.seats[1]), Page(play.watch)
+    for page in (ana, ben, watcher):
+        page.wait_view()
     ana.send("gift flute fan fan")
     play.wait_for(lambda: any("offers a gift" in line for line in play.lines))
-    ana.send("banana")  # refused like a typed line, assertively
+    ben.send("banana")  # Ben decides now: refused like a typed line, assertively
     play.wait_for(lambda: any("banana" in line for line in play.lines))
     play.type("undo")  # the terminal undoes the page's step: one session, one log
     play.wait_for(lambda: any(line.startswith("Undone") for line in play.lines))
     play.quit()
     said = [line for f in watcher.of("say") for line in f["lines"]]
-    printed = play.said()
+    # every line, the game log's path in words: it names the computer's user and folders
+    printed = [line.replace(str(play.db), HIDDEN_PATH) for line in play.said()]
+    assert str(play.db) in " ".join(play.said())  # the terminal says it ("--resume --db …")
+    assert not any(str(play.db) in f or str(play.db.parent) in f
+                   for page in (ana, ben, watcher) for f in page.frames)
     assert said == printed[printed.index(said[0]):]  # in order, every line, once
     refusal = next(f for f in watcher.of("say") if any("banana" in t for t in f["lines"]))
     assert refusal["assertive"] is True
@@ -157,7 +169,12 @@ def test_wrong_missing_or_other_seat_tokens_get_nothing_private(play: Play) -> N
         Page(base + "/s/wrong-token")
     play.type("score")
     play.wait_for(lambda: any(line.startswith("Round 1.") for line in play.lines))
-    ana_private = {line for f in ana.of("say") for line in f["lines"]} - set(play.said())
+
+    def private() -> set[str]:  # on Ana's page, not printed (the terminal's reader may lag)
+        return {line for f in ana.of("say") for line in f["lines"]} - set(play.said())
+
+    play.wait_for(lambda: bool(private()) and all("tea set" in line for line in private()))
+    ana_private = private()
     assert ana_private and all("tea set" in line for line in ana_private)
     assert any("Your Secret: tea set" in f for f in ana.frames)
     for line in [*ana_private, "Your Secret"]:  # Ben's page: nothing of Ana's Secret

@@ -21,7 +21,7 @@ pytest.importorskip("starlette", reason="the web extra (starlette, uvicorn) is n
 webdriver = pytest.importorskip("selenium.webdriver",
                                 reason="selenium (the webtest extra) is not installed")
 
-from tests.test_web import game_lines  # noqa: E402
+from tests.test_web import game_moves  # noqa: E402
 from tests.webplay import ROOT, Play  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -74,6 +74,18 @@ def open_page(driver: Any, play: Play, url: str) -> None:
     wait(lambda: len(history(driver)) >= len(play.said()))
 
 
+def open_seats(driver: Any, play: Play, first: int) -> dict[int, str]:
+    """Each seat's page in its own tab (a seat's page plays for that seat only), the tab
+    of `first` left in front; the window handles by seat."""
+    tabs = {}
+    for seat in sorted(range(len(play.seats)), key=lambda s: s == first):
+        if tabs:
+            driver.switch_to.new_window("tab")
+        open_page(driver, play, play.seats[seat])
+        tabs[seat] = driver.current_window_handle
+    return tabs
+
+
 def axe_violations(driver: Any) -> list[str]:
     if not driver.execute_script("return typeof axe !== 'undefined'"):
         driver.execute_script(AXE.read_text("utf-8"))
@@ -94,7 +106,8 @@ def button(driver: Any, line: str) -> Any:
 
 def give(driver: Any, play: Play, line: str) -> None:
     """One table line from the page: its button if there is one; a Gift or Competition as
-    its token's button then its cards' buttons; otherwise typed in the command field."""
+    its token's button then its cards' buttons; otherwise typed in the command field. (Ben's
+    page also holds his private lines: its history is not compared here.)"""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
@@ -113,7 +126,6 @@ def give(driver: Any, play: Play, line: str) -> None:
         field = driver.find_element(By.ID, "command")
         field.send_keys(line, Keys.ENTER)
     play.wait_for(lambda: len(play.said()) > before)
-    wait(lambda: len(history(driver)) == len(play.said()))
 
 
 def said_in_live_regions(driver: Any) -> list[str]:
@@ -146,14 +158,17 @@ def test_a_whole_game_from_the_page_says_what_the_terminal_prints(
         tmp_path: Path, browser: Any) -> None:
     play = Play(tmp_path)
     try:
-        open_page(browser, play, play.seats[0])
+        tabs = open_seats(browser, play, first=0)  # Ana's page is the one checked
         heard_before = len(history(browser))  # said before the page opened: history only
         problems = {"start": axe_violations(browser)}
         shot(browser, "start-100")
         assert zoomed_fits(browser, "start")
-        for line in game_lines(3, frozenset({1})):  # Ben names his cards, typed
+        for seat, line in game_moves(3, frozenset({1})):  # Ben names his cards, typed
             count = len(play.said())
+            browser.switch_to.window(tabs[seat])  # each move from its own seat's page
             give(browser, play, line)
+            browser.switch_to.window(tabs[0])
+            wait(lambda: len(history(browser)) == len(play.said()))
             new = play.said()[count:]
             if any(x.endswith("take one of the three cards.") for x in new):
                 problems.setdefault("offer waiting", axe_violations(browser))
@@ -182,9 +197,10 @@ def test_keyboard_only_whole_game(tmp_path: Path, browser: Any) -> None:
 
     play = Play(tmp_path)
     try:
-        open_page(browser, play, play.seats[1])
+        tabs = open_seats(browser, play, first=1)
         presses = 0
-        for line in game_lines(11, frozenset()):
+        for seat, line in game_moves(11, frozenset()):
+            browser.switch_to.window(tabs[seat])  # each move from its own seat's page
             words = line.replace("/", " ").split()
             targets = [line] if words[0] not in ("gift", "competition") else words
             for i, target in enumerate(targets):
@@ -218,13 +234,18 @@ def test_a_momiji_turn_from_the_command_field(tmp_path: Path, browser: Any) -> N
         open_page(browser, play, play.seats[0])
         script = (ROOT / "tests" / "golden" / "momiji_en.txt").read_text().splitlines()
         lines = [x for x in script if x and not x.startswith("#")][:9]
-        for line in lines:
+        for line in lines[:8]:  # the table's set-up, then Ana's turn, from Ana's page
             before = len(play.said())
             browser.find_element(By.ID, "command").send_keys(line, Keys.ENTER)
             play.wait_for(lambda before=before: len(play.said()) > before)
             wait(lambda: len(history(browser)) == len(play.said()))
         assert history(browser) == play.said()
         assert any("Ben" in x for x in history(browser)[-3:])  # the turn passed to Ben
+        said = len(play.said())
+        browser.find_element(By.ID, "command").send_keys(lines[8], Keys.ENTER)  # Ben's move
+        refusal = "Ben decides now: from your page you may ask questions, not act for Ben."
+        wait(lambda: refusal in browser.find_element(By.ID, "assertive").text)
+        assert len(play.said()) == said  # on Ana's page only: the table heard nothing
         board = browser.find_element(By.ID, "board").text
         assert "Now" in board
         assert axe_violations(browser) == []

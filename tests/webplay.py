@@ -29,10 +29,11 @@ class Play:
                  players: tuple[str, ...] = ("Ana", "Ben"), lang: str = "en",
                  extra: tuple[str, ...] = (), command: str = "play") -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+        self.db = tmp / "games.sqlite3"
         seats = ("--players", *players) if command == "play" else ()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", command, game, "--no-speech", "--web",
-             "--web-port", "0", "--db", str(tmp / "games.sqlite3"), "--lang", lang,
+             "--web-port", "0", "--db", str(self.db), "--lang", lang,
              *seats, *extra],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, encoding="utf-8", cwd=ROOT, env=env)

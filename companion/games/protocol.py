@@ -147,7 +147,9 @@ class VoiceHooks(Protocol):
     progress). `parse_command` reads a recognized canonical text as a command;
     `enrolment_prompts` are the commands a player reads to make a voice profile ([] when
     the game has none). `languages`: those its spoken words exist in (optional; English
-    when absent).
+    when absent). `enrolment_words(lang)` (optional): the words and short phrases a player
+    says alone in the game's contexts (a card, a number, yes, no…), in `lang`, said two or
+    three times each to enrol their own voice (`companion voice-enroll --words`).
     """
 
     pronunciations: Mapping[str, Sequence[str]]

@@ -218,7 +218,7 @@ def shipped_choice() -> str | None:
     """The default game of the settings the project ships (companion/defaults.toml)."""
     from importlib import resources
 
-    from companion.speech.settings import tomllib
+    from companion.settings_file import tomllib
 
     text = resources.files("companion").joinpath("defaults.toml").read_text("utf-8")
     chosen = tomllib.loads(text).get(SETTINGS_TABLE, {}).get("default")
@@ -227,14 +227,9 @@ def shipped_choice() -> str | None:
 
 def saved_choice() -> str | None:
     """The default game the player saved in the settings file, or None."""
-    from companion.speech.settings import config_path, tomllib
+    from companion.settings_file import read_table
 
-    try:
-        with config_path().open("rb") as fh:
-            table = tomllib.load(fh).get(SETTINGS_TABLE, {})
-    except (OSError, ValueError):
-        return None
-    chosen = table.get("default") if isinstance(table, dict) else None
+    chosen = read_table(SETTINGS_TABLE).get("default")
     return chosen if isinstance(chosen, str) else None
 
 
@@ -243,7 +238,7 @@ def save_choice(name: str) -> None:
     if the settings folder cannot be written)."""
     import tomli_w
 
-    from companion.speech.settings import config_path, tomllib
+    from companion.settings_file import config_path, tomllib
 
     path = config_path()
     try:

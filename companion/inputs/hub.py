@@ -18,11 +18,14 @@ from companion.errors import LINE_CHARS
 
 @dataclass(frozen=True)
 class InputItem:
-    """`text` is a line as typed; `event` a device event (a scan, a reader unplugged)."""
+    """`text` is a line as typed; `event` a device event (a scan, a reader unplugged);
+    `seat` the seat whose own device gave it (a seat's web page), which may act for that
+    seat only (Session.handle_from); None for the table's shared inputs."""
 
     source: str
     text: str | None = None
     event: Any = None
+    seat: int | None = None
 
 
 _END = InputItem("end")

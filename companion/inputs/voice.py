@@ -118,7 +118,10 @@ class Voice:
 
     def __init__(self, hub: InputHub, session: Any, mode: str, model: str | None = None,
                  engine: str | None = None, whisper_model: str | None = None,
-                 announce: Announce | None = None, private: Private | None = None) -> None:
+                 announce: Announce | None = None, private: Private | None = None,
+                 words: Any = None) -> None:
+        """`words`: a player's enrolled words (word_profiles.WordProfile), compared beside
+        Whisper with what is heard (enrolled_engine.py)."""
         from companion.voice.listen import BackgroundListener, PushToTalk
 
         self.session = session
@@ -153,6 +156,10 @@ class Voice:
 
         decoders = make_engine(engine, whisper_model, model, hooks.pronunciations, heard_in,
                                say=fallback)
+        if words is not None and hasattr(decoders, "encode"):  # Whisper: its encoder's frames
+            from companion.voice.enrolled_engine import EnrolledEngine
+
+            decoders = EnrolledEngine(decoders, words)
         self._engine = decoders
         self._capture: threading.Event | None = None  # set: the capture in flight is stale
         recognizer = hooks.make_recognizer(decoders)
@@ -227,6 +234,21 @@ def profile_model(name: str | None, announce: Announce,
         return None
 
 
+def word_profile(name: str | None, session: Any, base: Path | None = None) -> Any:
+    """The player's enrolled words for the session's game and language
+    (`companion voice-enroll --words`), or None when there are none."""
+    if not name:
+        return None
+    from companion.voice.profiles import ProfileError
+    from companion.voice.word_profiles import WordProfile
+
+    try:
+        words = WordProfile.named(name, session.game.name, getattr(session, "lang", "en"), base)
+    except ProfileError:
+        return None
+    return words if words.ready() else None
+
+
 def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
                  profile: str | None = None, profiles: Path | None = None,
                  engine: str | None = None, whisper_model: str | None = None,
@@ -236,9 +258,11 @@ def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
     (only then may listening use the cards that player told privately)."""
     from companion.voice.listen import MicrophoneUnavailable
 
-    model = profile_model(profile, announce, profiles)
+    words = word_profile(profile, session, profiles) if engine != "sphinx" else None
+    model = None if words is not None else profile_model(profile, announce, profiles)
     try:
-        return Voice(hub, session, mode, model, engine, whisper_model, announce, private)
+        return Voice(hub, session, mode, model, engine, whisper_model, announce, private,
+                     words)
     except NoVoice:
         reason: Any = Message("", "voice_not_for_game")
         detail = f"the game {session.game.name} offers no voice commands"

@@ -20,9 +20,14 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-APP_NAME = "tactile-companion"
-CONFIG_ENV = "TACTILE_COMPANION_CONFIG"
-CONFIG_FILE = "config.toml"
+# The file's place is shared with the rest of the companion (re-exported here).
+from companion.settings_file import (  # noqa: E402, F401
+    APP_NAME,
+    CONFIG_ENV,
+    CONFIG_FILE,
+    config_path,
+)
+
 TABLE = "speech"
 
 RATE_MIN, RATE_MAX, RATE_STEP = 80, 450, 25  # espeak-ng refuses rates below 80 wpm
@@ -63,21 +68,6 @@ class SpeechSettings:
 
 
 DEFAULTS = SpeechSettings()
-
-
-def config_path(path: str | os.PathLike[str] | None = None) -> Path:
-    """The settings file: argument, else $TACTILE_COMPANION_CONFIG, else the user config dir.
-
-    A value ending in `.toml` names the file itself; anything else names a directory that
-    holds `config.toml` (so tests can point the whole app at a temporary folder).
-    """
-    raw = path if path is not None else os.environ.get(CONFIG_ENV)
-    if raw:
-        p = Path(raw).expanduser()
-        return p if p.suffix == ".toml" else p / CONFIG_FILE
-    import platformdirs
-
-    return Path(platformdirs.user_config_dir(APP_NAME)) / CONFIG_FILE
 
 
 def _int_in(name: str, value: Any, lo: int, hi: int, warnings: list[str]) -> int | None:

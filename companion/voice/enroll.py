@@ -1,4 +1,5 @@
-"""`companion voice-enroll`: a player reads commands aloud, the model learns their voice.
+"""`companion voice-enroll`: a player reads commands aloud, the model learns their voice
+(`--words`: the player's own voice for the enrolled recognizer, enroll_words.py).
 
 The companion says and prints each command to read, from the game's voice hooks ("12 of 40.
 Say: gift flute, fan and tea"), records it, keeps the recording at once
@@ -23,6 +24,7 @@ from companion.voice.adapt import (
     find_tools,
 )
 from companion.voice.cli import game_voice
+from companion.voice.enroll_words import TAKES
 from companion.voice.profiles import Profile, ProfileError, load_recordings
 
 DEFAULT_COUNT = 40
@@ -73,6 +75,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     parser.add_argument("--no-speech", action="store_true", help="print the prompts only")
     parser.add_argument("--game", default=None,
                         help="the game whose commands to read (default: that of companion play)")
+    parser.add_argument("--words", action="store_true",
+                        help="enrol the player's own voice instead: say each of the game's "
+                             "context words two or three times (about two minutes, any "
+                             "language or accent); play then compares what it hears with "
+                             "them, beside Whisper")
+    parser.add_argument("--lang", default=None,
+                        help="with --words: the language of the words (default: the "
+                             "system's, as for companion play)")
+    parser.add_argument("--takes", type=int, default=TAKES, choices=(2, 3),
+                        help=f"with --words: times each word is said (default {TAKES})")
     parser.set_defaults(func=run)
     return parser
 
@@ -93,6 +105,10 @@ def _speaker(enabled: bool) -> tuple[Say, Callable[[], None]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.words:
+        from companion.voice.enroll_words import run_cli
+
+        return run_cli(args)
     try:
         hooks = game_voice(args.game)
     except ValueError as exc:

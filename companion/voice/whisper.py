@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.voice import calibration
+from companion.voice import calibration, yesno
 from companion.voice.decoders import Cancelled
 from companion.voice.mapper import (
     Graph,
@@ -142,6 +142,7 @@ class WhisperRecognizer:
         self.constrain = constrain
         self._suppressed: OrderedDict[tuple[str, ...], list[int]] = OrderedDict()
         self.evidence: dict = {}  # the last decode's scored sentences (the benchmark's dump)
+        self._last_encoded: tuple[bytes, Any] | None = None
         cores = os.cpu_count() or 1
         # Two workers (CTranslate2 replicas sharing the weights) run a decode's independent
         # passes at once: the free transcript beside the limited beam, the scored sentences
@@ -303,6 +304,10 @@ class WhisperRecognizer:
         heard = Recognition(command, confidence, words)
         if not english and not constrained:
             heard = uncalibrated(heard, pcm)
+        # A yes or no stands only where the transcript written freely says it (yesno.py):
+        # the free greedy one beside the limited beam, else the free beam's best.
+        heard = yesno.screened(heard, free_text if free_text is not None else (
+            hyps[0][0] if hyps else None), reading, lambda text: words_of(text, english))
         if heard.command is None or heard.confidence < REFUSE_BELOW:
             if begun is not None and hyps:
                 short = map_hypotheses(hyps, begun[0], begun[1], english,
@@ -358,6 +363,7 @@ class WhisperRecognizer:
             encoded = self._model.encode(
                 ctranslate2.StorageView.from_array(features[None]), to_cpu=False)
             self._check(generation)
+            self._last_encoded = (pcm, encoded)  # for `encode` (the enrolled recognizer)
             prompt = self._prompt(prompt_words)
             # The prompt counts in max_length: the cap is on the answer's tokens.
             constrained = self._constrained()
@@ -377,6 +383,26 @@ class WhisperRecognizer:
         tok = self._tokenizer
         return [(tok.decode(ids), score) for ids, score in zip(
             result.sequences_ids, result.scores, strict=True)], encoded, free_text
+
+    def encode(self, pcm: bytes) -> Any:
+        """The encoder's frames (numpy, frames x width, 50 a second) of `pcm` in the decode's
+        window; the last decode's own when it was of this audio (no second pass). What the
+        enrolled recognizer compares (enrolled_engine.py)."""
+        import ctranslate2
+        import numpy as np
+
+        last = self._last_encoded
+        if last is not None and last[0] is pcm:
+            return np.asarray(last[1])[0]
+        self.ready()
+        audio = np.frombuffer(pcm, dtype=np.int16).astype(np.float32) / 32768.0
+        window = max(self.window, min(30.0, math.ceil(audio.size / 16000)))
+        features = log_mel(audio, window,
+                           self._model.n_mels if hasattr(self._model, "n_mels") else 80)
+        with self._lock:
+            encoded = self._model.encode(ctranslate2.StorageView.from_array(features[None]),
+                                         to_cpu=True)
+        return np.asarray(encoded)[0]
 
     def _max_tokens(self) -> int:
         return MAX_TOKENS if self.lang == "en" else MAX_TOKENS_OTHER

@@ -61,7 +61,10 @@ class Choose:
     cards: tuple[Item, ...] = ()
 
     def text(self) -> str:
-        return " ".join([self.token.word, *(c.word for c in self.cards)])
+        words = [self.token.word, *(c.word for c in self.cards)]
+        if self.token in (Token.SECRET, Token.DISCARD):  # "secret" alone is an action
+            words.insert(0, "begin")
+        return " ".join(words)
 
     @property
     def missing(self) -> int:
@@ -77,6 +80,9 @@ def parse_command(text: str) -> Command:
     if meta is not None:
         return meta
     verb, *words = text.split()
+    if verb == "begin":
+        verb, *words = words
+        return Choose(Token[verb.upper()], tuple(Item[w.upper()] for w in words))
     if verb in ("gift", "competition") and len(words) < Token[verb.upper()].cards:
         return Choose(Token[verb.upper()], tuple(Item[w.upper()] for w in words))
     return parse_action(text)
@@ -378,7 +384,9 @@ def _action(
         # reads the cards back. The begun reading is for lines that cannot be whole.
         with contextlib.suppress(CompanionError):
             return _best(args, lambda reading: _whole(token, reading, before, state))
-    return _best(args, lambda reading: _offer(token, reading, before))
+    if not args and token in (Token.SECRET, Token.DISCARD) and state.full_information:
+        return Choose(token, before)  # the companion knows the hand: it asks which cards
+    return _best(args, lambda reading: _offer(token, reading, before, state.full_information))
 
 
 def _whole(token: Token, reading: Reading, before: tuple[Item, ...], state: State) -> Command:
@@ -390,8 +398,10 @@ def _whole(token: Token, reading: Reading, before: tuple[Item, ...], state: Stat
     return offer
 
 
-def _offer(token: Token, reading: Reading, before: tuple[Item, ...]) -> Command:
-    """The action `token` with the cards of one reading, if their number fits it."""
+def _offer(token: Token, reading: Reading, before: tuple[Item, ...],
+           known: bool = False) -> Command:
+    """The action `token` with the cards of one reading, if their number fits it (`known`:
+    the companion knows the hands, so a Discard named in part is asked to go on)."""
     cards = (*before, *reading.cards)
     breaks = () if before else reading.breaks
     if token is Token.SECRET:
@@ -399,6 +409,8 @@ def _offer(token: Token, reading: Reading, before: tuple[Item, ...]) -> Command:
             _count(cards, 1, token)
         return Secret(cards[0] if cards else None)
     if token is Token.DISCARD:
+        if known and len(cards) == 1:
+            return Choose(token, cards)
         if cards:
             _count(cards, 2, token)
         return Discard((cards[0], cards[1]) if cards else None)
@@ -500,6 +512,9 @@ def _answer(args: list[Word], state: State, said_take: bool = False) -> Command:
 def _reveal(args: list[Word], state: State) -> Command:
     if state.phase is not Phase.REVEAL:
         raise IllegalAction("reveal_later", "Secrets are revealed once every action is played")
+    known = state.players[state.to_move].secret
+    if not args and known is not None:  # the companion knows it: "reveal" is enough
+        return Reveal(known)
     card = _best(args, _one_card(
         "reveal_one", "reveal one card: the one under your Secret token"
     ))

@@ -73,9 +73,10 @@ def prompt(state: State, names: Names, pending: Any = None) -> list[Message]:
             return [Message("prompt", "answer_gift", {"player": player}, priority=p)]
         return [Message("prompt", "answer_competition", {"player": player}, priority=p)]
     if pending is not None and pending.cards:
+        hidden = pending.token in (Token.SECRET, Token.DISCARD)  # face down: theirs alone
         return [Message("prompt", f"more_for_{pending.token.word}",
                         {"player": player, "cards": pending.cards, "n": pending.missing},
-                        priority=p)]
+                        priority=p, private_to=state.to_move if hidden else None)]
     if pending is not None:
         return [Message("prompt", f"cards_for_{pending.token.word}", {"player": player},
                         priority=p)]

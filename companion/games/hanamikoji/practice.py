@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -27,8 +28,10 @@ from companion.games.hanamikoji.actions import (
     TakeGift,
     TakePair,
 )
-from companion.games.hanamikoji.rules import Phase, State
+from companion.games.hanamikoji.data import GEISHAS, ITEMS, Item
+from companion.games.hanamikoji.rules import Phase, State, offer_cards
 from companion.games.hanamikoji.simulate import random_deal
+from companion.narrate.catalogue import CardCount
 from companion.narrate.message import Message
 
 # "card 3": a card named by its place in the sorted hand, in the four languages. At most
@@ -71,6 +74,9 @@ class Practice:
         """The line with each "card N" replaced by the Nth card of the sorted hand (a
         place beyond the hand is left for the interpreter to refuse)."""
         hand = opponent.observe(state, seat).hand
+        if (not line.strip() and state.phase is Phase.REVEAL and state.to_move == seat
+                and state.players[seat].secret is not None):
+            return "reveal"  # Enter alone reveals the Secret the companion knows
 
         def card(match: re.Match[str]) -> str:
             n = int(match.group(1))
@@ -99,11 +105,18 @@ class Practice:
         """What practice adds to the help: cards named by their place ("card 3")."""
         return [Message("help", "practice_help_cards")]
 
+    def unseen(self, state: State, seat: int) -> list[Message]:
+        """What `seat` has not seen this round: the table's unseen cards less their own
+        hand, Secret and Discard (they know those)."""
+        left = Counter(opponent.unseen_cards(opponent.observe(state, seat)))
+        counts = [CardCount(item, left[item]) for item in ITEMS if left[item]]
+        return [Message("unseen", "practice_unseen", {"cards": counts, "n": sum(left.values())})]
+
     def reword(self, message: Message) -> Message:
         """A table's instruction the companion carries out itself here (the shuffle and
-        deal at a round's start), said as done."""
-        if message.key == "round_start":
-            return replace(message, key="practice_round_start")
+        deal at a round's start, the draw at each turn), said as done."""
+        if message.key in ("round_start", "turn"):
+            return replace(message, key=f"practice_{message.key}")
         return message
 
 
@@ -121,20 +134,32 @@ def hint(state: State, seat: int) -> list[Message]:
     return [Message("hint", *_reason(action, obs), private_to=seat)]
 
 
+def standing(cards: tuple[Item, ...], obs: opponent.Observation) -> tuple[Message, ...]:
+    """Where the geishas of `cards` stand for the seat: each with her points and the cards
+    before her on each side ("Ruri, 5 points, where you have 2 and your opponent 1")."""
+    mine, theirs = obs.sides[obs.seat], obs.sides[1 - obs.seat]
+    return tuple(Message("", "hint_standing", {
+        "geisha": GEISHAS[item - 1], "points": GEISHAS[item - 1].points,
+        "mine": mine[item - 1], "theirs": theirs[item - 1]}) for item in sorted(set(cards)))
+
+
 def _reason(action: Action, obs: opponent.Observation) -> tuple[str, dict[str, Any]]:
+    """The hint's key and its words: the move, and why, about this move's geishas."""
     if isinstance(action, Secret):
-        return "hint_secret", {"card": action.card}
+        return "hint_secret", {"card": action.card, "why": standing((action.card,), obs)}
     if isinstance(action, Discard):
-        return "hint_discard", {"cards": action.cards}
+        return "hint_discard", {"cards": action.cards, "why": standing(action.cards, obs)}
     if isinstance(action, Gift):
-        return "hint_gift", {"cards": action.cards}
+        return "hint_gift", {"cards": action.cards, "why": standing(action.cards, obs)}
     if isinstance(action, Competition):
-        return "hint_competition", {"first": action.pairs[0], "second": action.pairs[1]}
+        return "hint_competition", {"first": action.pairs[0], "second": action.pairs[1],
+                                    "why": standing(offer_cards(action), obs)}
     if isinstance(action, TakeGift):
-        return "hint_take", {"card": action.card}
+        return "hint_take", {"card": action.card, "why": standing((action.card,), obs)}
     if isinstance(action, TakePair):
         assert isinstance(obs.offer, Competition)
-        return "hint_take_pair", {"pair": action.index + 1,
-                                  "cards": obs.offer.pairs[action.index]}
+        pair = obs.offer.pairs[action.index]
+        return "hint_take_pair", {"pair": action.index + 1, "cards": pair,
+                                  "why": standing(pair, obs)}
     assert isinstance(action, Reveal)
     return "hint_reveal", {"card": action.card}

@@ -148,8 +148,10 @@ def prompt(state: State, names: Names, pending: Any = None) -> list[Message]:
                          "missing": tokens_for(n) - len(named)}, p)]
     if state.phase is Phase.OBJECTIVES:
         return [Message("prompt", P + "prompt.objectives", {"n": tokens_for(n)}, priority=p)]
-    if state.phase is Phase.GARDEN:
-        return [Message("prompt", P + "prompt.garden", priority=p)]
+    if state.phase is Phase.GARDEN:  # the example names two leaf types in play
+        first, second = (state.colours + LEAVES)[:2]
+        return [Message("prompt", P + "prompt.garden",
+                        {"first": colour(first), "second": colour(second)}, priority=p)]
     if state.phase is Phase.PILE:
         return [Message("prompt", P + "prompt.pile", priority=p)]
     player = names[state.to_move]
@@ -245,10 +247,11 @@ def _event(ev: Event, state: State, names: Names) -> list[Message]:  # noqa: C90
                         {"player": who, "objective": objective(ev.objective), "n": ev.acorns,
                          "cost": OBJECTIVE_COST},
                         {"player": who, "objective": ev.objective.value, "acorns": ev.acorns})]
-    if isinstance(ev, LandscapeUsed):
+    if isinstance(ev, LandscapeUsed):  # then its effect is asked for
         return [Message("landscape", P + "landscape",
                         {"player": who, "card": ev.card, "n": ev.acorns},
-                        {"player": who, "landscape": ev.card, "acorns": ev.acorns})]
+                        {"player": who, "landscape": ev.card, "acorns": ev.acorns}),
+                Message("landscape", P + "landscape_effect", {"card": ev.card})]
     if isinstance(ev, Traded):
         key = "traded_named" if ev.cards else "traded"
         return [Message("traded", P + key,

@@ -24,6 +24,7 @@ from companion.games.hanamikoji.voice.lexicon import (
     LANGS,
     PRONUNCIATIONS,
     RIVALS,
+    lexicon,
 )
 from companion.games.hanamikoji.voice.words import normalize
 from companion.voice.decoders import VoiceUnavailable
@@ -248,6 +249,33 @@ def prompts(count: int, seed: int = 0) -> list[str]:
     return out[:count]
 
 
+# The answer words first asked for in each language (the lexicon holds several).
+_ANSWER_WORDS = {"yes": ("yes", "oui", "sí", "так"), "no": ("no", "non", "ні")}
+
+
+def enrolment_words(lang: str) -> list[str]:
+    """What a player says alone in a context, each enrolled two or three times: a card by
+    its item (an answer to a gift, a reveal), the numbers one to seven (a card by its
+    position), the Secret and the discard (actions said alone), yes and no, and the most
+    asked questions; in `lang`, one word per meaning (the lexicon's first)."""
+    lex = lexicon(lang)
+    firsts: dict[Any, str] = {}
+    from companion.games.hanamikoji.data import Token
+
+    alone = {w: t for w, t in lex.tokens.items() if t in (Token.SECRET, Token.DISCARD)}
+    for kind, table in enumerate((lex.cards, lex.numbers, alone)):
+        for word, meaning in table.items():
+            if not word.isdigit():
+                firsts.setdefault((kind, meaning), word)
+    answers = [next((w for w in _ANSWER_WORDS[a] if w in words), min(words))
+               for a, words in (("yes", lex.yes), ("no", lex.no))]
+    queries = {}
+    for word, meaning in lex.queries.items():
+        if meaning in ("score", "board", "repeat", "undo") and " " not in word:
+            queries.setdefault(meaning, word)
+    return [*firsts.values(), *answers, *queries.values()]
+
+
 class HanamikojiVoice:
     """Hanamikoji's voice hooks (companion.games.protocol.VoiceHooks)."""
 
@@ -271,6 +299,9 @@ class HanamikojiVoice:
 
     def enrolment_prompts(self, count: int, seed: int = 0) -> list[str]:
         return prompts(count, seed)
+
+    def enrolment_words(self, lang: str) -> list[str]:
+        return enrolment_words(lang)
 
 
 VOICE = HanamikojiVoice()

@@ -1,0 +1,183 @@
+"""`companion voice-enroll --words`: the player says the game's context words, two or three
+times each, in their language; the recognizer then compares what it hears with them
+(enrolled.py, enrolled_engine.py).
+
+Each word is asked ("3 of 24: trois."), recorded `takes` times ("Again: trois."), kept on
+disk at once (word_profiles.py), then the player keys Enter (next word), R (say it again:
+its recordings are replaced) or 0 (stop; what is recorded is kept, and running the same
+command again asks only for the words not yet recorded). At the end the templates are
+made once for the Whisper model that will listen (a few seconds), so a game starts
+without that wait.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.narrate.message import Message
+from companion.voice.word_profiles import WordProfile
+
+TAKES = 2
+MIN_SECONDS = 0.2  # a shorter recording is a click, not a word
+# The player's time per recording, for the estimate said at the start: the word asked
+# (about 1 s of speech), the word said (about 0.6 s) and the recorder's end of speech
+# (0.8 s of silence), and a key per word.
+SECONDS_PER_TAKE = 2.4
+SECONDS_PER_KEY = 1.0
+
+Say = Callable[[Message], None]
+Capture = Callable[[], "bytes | None"]
+Key = Callable[[], str]
+
+
+def minutes(words: int, takes: int) -> int:
+    """The enrolment's expected length, whole minutes rounded up."""
+    return max(1, math.ceil(words * (takes * SECONDS_PER_TAKE + SECONDS_PER_KEY) / 60))
+
+
+def _message(key: str, **params: object) -> Message:
+    return Message("voice_enroll", f"voice_words.{key}", dict(params))
+
+
+@dataclass
+class WordEnrollment:
+    """Ask for each word, record its takes, keep them; keys decide what comes next."""
+
+    profile: WordProfile
+    say: Say
+    capture: Capture
+    key: Key
+    takes: int = TAKES
+
+    def todo(self, words: Sequence[str]) -> list[str]:
+        """The words not yet recorded `takes` times (an interrupted enrolment goes on)."""
+        done = {w: len(r) for w, r in self.profile.recordings().items()}
+        return [w for w in words if done.get(w, 0) < self.takes]
+
+    def _record(self, word: str) -> bytes | None:
+        pcm = self.capture()
+        if pcm is None or len(pcm) < MIN_SECONDS * 32000:
+            self.say(_message("nothing", word=word))
+            pcm = self.capture()
+        return pcm if pcm is not None and len(pcm) >= MIN_SECONDS * 32000 else None
+
+    def run(self, words: Sequence[str]) -> bool:
+        """Record every word still to do; False when the player stopped (0)."""
+        total = len(words)
+        for word in self.todo(words):
+            n = list(words).index(word) + 1
+            while True:
+                self.profile.forget(word)  # again from the first take
+                self.say(_message("say", n=n, total=total, word=word))
+                for take in range(self.takes):
+                    if take:
+                        self.say(_message("again", word=word))
+                    pcm = self._record(word)
+                    if pcm is not None:
+                        self.profile.save(pcm, word)
+                self.say(_message("kept"))
+                answer = self.key().strip().lower()
+                if answer == "0":
+                    self.say(_message("stopped"))
+                    return False
+                if answer not in ("r", "*"):
+                    break
+        return True
+
+
+def _game(name: str | None) -> str:
+    """The game named, or `companion play`'s default (as voice.cli.game_voice chooses)."""
+    from companion.games.registry import default_game, game_names
+
+    return name or default_game() or game_names()[0]
+
+
+def run_cli(args: Any) -> int:
+    """`companion voice-enroll --name NAME --words [--game G] [--lang L] [--takes N]
+    [--from-dir DIR] [--no-speech]`."""
+    import sys
+
+    from companion.narrate.catalogue import Catalogue
+    from companion.speech import open_speaker
+    from companion.voice.cli import game_voice
+    from companion.voice.profiles import ProfileError, load_recordings
+
+    lang = args.lang
+    if lang is None:
+        from companion.cli import system_language
+
+        lang = system_language()
+    try:
+        hooks = game_voice(args.game)
+        game = _game(args.game)
+        profile = WordProfile.named(args.name, game, lang)
+    except (ValueError, ProfileError) as exc:
+        print(f"companion voice-enroll: {exc}", file=sys.stderr)
+        return 2
+    catalogue = Catalogue(lang, games=(game,))
+    speaker, notice = open_speaker(lang, enabled=not args.no_speech)
+    if notice is not None:  # speech cannot be heard: the printed lines go on
+        said = catalogue.render(Message("speech", notice.key, dict(notice.params)))
+        print(said if said != notice.key else notice.text)
+
+    def say(message: Message) -> None:
+        text = catalogue.render(message)
+        print(text, flush=True)
+        speaker.say(text)
+        speaker.wait(30)  # the microphone must not hear the prompt
+
+    try:
+        enrol = getattr(hooks, "enrolment_words", None)
+        words = list(enrol(lang)) if enrol is not None else []
+        if not words:
+            say(_message("no_words"))
+            return 2
+        if args.from_dir is not None:  # recordings made elsewhere: X.wav with X.txt
+            for utterance in load_recordings(args.from_dir):
+                profile.save(utterance.pcm, utterance.text)
+        else:
+            from companion.voice.listen import MicrophoneUnavailable, Recorder
+
+            try:
+                capture = Recorder().record
+            except MicrophoneUnavailable:
+                say(_message("no_microphone"))
+                return 2
+            say(_message("intro", name=args.name, n=len(words), game=game.capitalize(),
+                         takes=args.takes, minutes=minutes(len(words), args.takes)))
+            walk = WordEnrollment(profile, say, capture, sys.stdin.readline, args.takes)
+            try:
+                if not walk.run(words):
+                    return 1
+            except KeyboardInterrupt:
+                say(_message("stopped"))
+                return 1
+        return _learn(profile, lang, say, args.name)
+    except (ProfileError, OSError) as exc:
+        print(f"companion voice-enroll: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        speaker.close()
+
+
+def _learn(profile: WordProfile, lang: str, say: Say, name: str) -> int:
+    """Make the templates once for the Whisper model that will listen."""
+    from companion.voice.enrolled_engine import load_voice
+    from companion.voice.whisper import WhisperRecognizer
+    from companion.voice.whisper_model import ModelMissing
+
+    say(_message("learning"))
+    try:
+        engine = WhisperRecognizer(None, lang)
+        try:
+            voice = load_voice(profile, engine.encode, engine.path.name)
+        finally:
+            engine.close()
+    except ModelMissing as missing:
+        say(_message("no_whisper", reason=str(missing)))
+        return 2
+    say(_message("ready", n=len(voice.words), name=name))
+    return 0

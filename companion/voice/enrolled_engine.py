@@ -1,0 +1,177 @@
+"""Whisper with a player's enrolled words beside it (issue 25, part 2).
+
+`EnrolledEngine` offers a game's recognizer what the Whisper engine offers
+(`recognize_grammar`, `recognize_phrases`, …) and passes each utterance to Whisper first;
+then the Whisper encoder's frames of the speech (the decode's own, no second pass) are
+compared with the player's recordings (enrolled.py) and the two readings are combined
+(`enrolled.combine`: agreement applies, disagreement asks).
+
+Templates: each recording's frames, and noisy copies of it (white and pink noise, and
+babble made of the player's own other recordings, at 10 and 6 dB), so that speech heard
+at a noisy table meets recordings that were noisy too; made once per profile and model
+and kept beside the recordings (word_profiles.WordProfile.features_file).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from companion.voice.enrolled import EnrolledVoice, Match, combine
+from companion.voice.sphinx import Grammar, Recognition, capped, speech_span
+from companion.voice.word_profiles import WordProfile
+
+RATE = 16000
+FRAME_SAMPLES = 320  # Whisper's encoder: 50 frames a second
+PAD_SECONDS = 0.4
+# Noisy copies of each recording: (kind, SNR dB). Measured on the free spoken digit dataset
+# (docs/voice.md "The player's own voice").
+NOISY_COPIES: tuple[tuple[str, float], ...] = (
+    ("white", 10.0), ("pink", 10.0), ("babble", 10.0),
+    ("white", 6.0), ("pink", 6.0), ("babble", 6.0))
+Encode = Callable[[bytes], np.ndarray]
+
+
+def _samples(pcm: bytes) -> np.ndarray:
+    return np.frombuffer(pcm, dtype=np.int16).astype(np.float64)
+
+
+def speech_frames(frames: np.ndarray, pcm: bytes) -> np.ndarray:
+    """The encoder frames of the speech in `pcm` (by the energy span sphinx.speech_span
+    finds; at least three)."""
+    start, end = speech_span(np.frombuffer(pcm, dtype=np.int16).tolist())
+    first = start // FRAME_SAMPLES
+    last = max(first + 3, -(-end // FRAME_SAMPLES))
+    return np.asarray(frames[first:min(last, len(frames))])
+
+
+def _pink(n: int, rng: np.random.Generator) -> np.ndarray:
+    spectrum = np.fft.rfft(rng.standard_normal(n))
+    f = np.arange(len(spectrum), dtype=np.float64)
+    f[0] = 1.0
+    return np.fft.irfft(spectrum / np.sqrt(f), n)
+
+
+def noisy_copy(pcm: bytes, kind: str, snr: float, others: Sequence[bytes],
+               seed: int) -> bytes:
+    """`pcm` padded with PAD_SECONDS each side and `kind` noise added at `snr` dB against
+    its loud part; babble is three of `others` (the player's other recordings) at once."""
+    rng = np.random.default_rng(seed)
+    speech = _samples(pcm)
+    pad = np.zeros(int(PAD_SECONDS * RATE))
+    x = np.concatenate([pad, speech, pad])
+    if kind == "white":
+        noise = rng.standard_normal(len(x))
+    elif kind == "pink":
+        noise = _pink(len(x), rng)
+    else:
+        noise = np.zeros(len(x))
+        for i in rng.choice(len(others), min(3, len(others)), replace=False):
+            src = _samples(others[int(i)])
+            src = np.tile(src, len(x) // max(1, len(src)) + 2)
+            start = int(rng.integers(len(src) - len(x)))
+            noise += src[start:start + len(x)]
+    loud = np.abs(speech) > 0.05 * max(1.0, float(np.abs(speech).max()))
+    power = float(np.mean(speech[loud] ** 2)) if loud.any() else 1.0
+    noise *= np.sqrt(power / (max(1e-9, float(np.mean(noise ** 2))) * 10 ** (snr / 10)))
+    return np.clip(np.round(x + noise), -32768, 32767).astype("<i2").tobytes()
+
+
+def templates(recordings: Mapping[str, Sequence[bytes]], encode: Encode,
+              copies: Sequence[tuple[str, float]] = NOISY_COPIES
+              ) -> dict[str, list[np.ndarray]]:
+    """Each word's templates: every recording's speech frames and its noisy copies'."""
+    out: dict[str, list[np.ndarray]] = {}
+    for word, takes in recordings.items():
+        others = [p for w, ps in recordings.items() if w != word for p in ps] or list(takes)
+        found = []
+        for n, pcm in enumerate(takes):
+            found.append(speech_frames(encode(pcm), pcm))
+            for k, (kind, snr) in enumerate(copies):
+                noisy = noisy_copy(pcm, kind, snr, others, seed=1000 * n + k)
+                found.append(speech_frames(encode(noisy), noisy))
+        out[word] = found
+    return out
+
+
+def load_voice(profile: WordProfile, encode: Encode, model: str) -> EnrolledVoice:
+    """The profile's enrolled voice for one model: its templates from the features file,
+    or made from the recordings (and kept) when that file is missing or older."""
+    path = profile.features_file(model)
+    recordings = profile.recordings()
+    newest = max((p.stat().st_mtime for p in profile.root.glob("*.wav")), default=0.0)
+    if path.is_file() and path.stat().st_mtime >= newest:
+        with np.load(path) as kept:
+            found: dict[str, list[np.ndarray]] = {}
+            for key in kept.files:
+                word = key.rsplit("#", 1)[0]
+                found.setdefault(word, []).append(kept[key])
+        if set(found) == set(recordings):
+            return EnrolledVoice(found)
+    made = templates(recordings, encode)
+    arrays = {f"{w}#{i}": t for w, ts in made.items() for i, t in enumerate(ts)}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as out:
+        np.savez_compressed(out, **arrays)  # type: ignore[arg-type]
+    return EnrolledVoice(made)
+
+
+class EnrolledEngine:
+    """A Whisper engine and a player's enrolled words: what a game's recognizer drives."""
+
+    def __init__(self, engine: Any, profile: WordProfile) -> None:
+        self.engine = engine
+        self.profile = profile
+        self.voice: EnrolledVoice | None = None
+        self.last_match: Match | None = None
+        self._loaded = threading.Event()
+        self._loader = threading.Thread(target=self._load, name="enrolled-load", daemon=True)
+        self._loader.start()
+
+    def _load(self) -> None:
+        try:
+            self.voice = load_voice(self.profile, self.engine.encode, self.engine.path.name)
+        except Exception:  # a broken profile: Whisper alone listens (said by `ready`)
+            self.voice = None
+        self._loaded.set()
+
+    def ready(self, timeout: float | None = None) -> bool:
+        return self._loaded.wait(timeout) and self.engine.ready(timeout)
+
+    def __getattr__(self, name: str) -> Any:  # lang, reads_begun, known, add_words, words…
+        return getattr(self.engine, name)
+
+    def close(self) -> None:
+        self.engine.close()
+        self._loader.join()
+
+    def _match(self, pcm: bytes) -> Match | None:
+        self._loaded.wait()
+        if self.voice is None or not pcm:
+            return None
+        frames = speech_frames(self.engine.encode(pcm), pcm)
+        self.last_match = self.voice.match(frames)
+        return self.last_match
+
+    def recognize_grammar(self, pcm: bytes, grammar: Grammar, wide: Grammar | None,
+                          read: Callable[[str], str | None],
+                          settled: Callable[[str], float | None] | None = None,
+                          **more: Any) -> Recognition:
+        heard = self.engine.recognize_grammar(pcm, grammar, wide, read, settled, **more)
+        return self._combined(heard, pcm, read, settled)
+
+    def recognize_phrases(self, pcm: bytes, phrases: Sequence[str],
+                          read: Callable[[str], str | None], **more: Any) -> Recognition:
+        heard = self.engine.recognize_phrases(pcm, phrases, read, **more)
+        return self._combined(heard, pcm, read, more.get("settled"))
+
+    def _combined(self, heard: Recognition, pcm: bytes, read: Callable[[str], str | None],
+                  settled: Callable[[str], float | None] | None) -> Recognition:
+        out = combine(heard, self._match(pcm), read)
+        if out.command is None:
+            return out
+        return Recognition(out.command, capped(out.command, out.confidence, settled),
+                           out.words, out.margin, out.private_to)

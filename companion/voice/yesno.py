@@ -1,0 +1,52 @@
+"""A yes or a no is applied only when it is clearly one (issue 25, part 3).
+
+A yes answers "… Yes or no?" by applying the move asked about, and an answer is never
+itself asked about, so a stray word taken for one does harm at once. Measured on real
+voices (Google Speech Commands, docs/voice.md "Real voices"): Whisper's limited beam may
+write only the context's words, so in the yes/no context "down" comes out as "no" and
+"cat" as "yes", and the calibrated confidence of a one-word answer sits near its
+threshold for the real answers and the stray words alike. What tells them apart is the
+free transcript decoded beside the limited beam (no prompt, no limit): it writes "Down."
+and "Cat." for those, and "Yes." / "No." for the real answers. So a yes or no stands only
+when that transcript, read in the same grammar, is the same answer with a close fit and
+is short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.voice.sphinx import ANSWERS, Recognition
+
+# The free transcript read as the answer at least this closely (the text mapper's fit,
+# 1 for the word itself): "Now." for "no" fits 0.13, "Down." 0.
+ANSWER_FIT = 0.5
+# More words than this in the free transcript is a sentence, not an answer ("yes, go on"
+# is three); a loop on one word ("Bird. Bird. Bird…") is counted by its words.
+MAX_ANSWER_WORDS = 3
+
+Reading = Callable[[str], "tuple[float, str, str] | None"]
+
+
+def clearly_answer(command: str, free_text: str | None, reading: Reading,
+                   words: Callable[[str], list[str]]) -> bool:
+    """Whether `command` (a yes or a no) is what `free_text` (the transcript written with
+    no grammar) says: read in the context's grammar as the same answer, closely, in a few
+    words. Any other command is not this module's concern (True)."""
+    if command not in ANSWERS:
+        return True
+    if free_text is None:
+        return False  # nothing to check against: an answer needs its check
+    if not 0 < len(words(free_text)) <= MAX_ANSWER_WORDS:
+        return False
+    found = reading(free_text)
+    return found is not None and found[1] == command and found[0] >= ANSWER_FIT
+
+
+def screened(heard: Recognition, free_text: str | None, reading: Reading,
+             words: Callable[[str], list[str]]) -> Recognition:
+    """`heard`, or refused (no command) when it is a yes or no the free transcript does not
+    clearly say."""
+    if heard.command is None or clearly_answer(heard.command, free_text, reading, words):
+        return heard
+    return Recognition(None, heard.confidence, heard.words, heard.margin, heard.private_to)

@@ -1,0 +1,235 @@
+"""The player's own voice (issue 25, part 2): enrolled words compared by dynamic time
+warping (companion/voice/enrolled.py), beside Whisper in play (enrolled_engine.py), kept
+per player, game and language (word_profiles.py), enrolled by `voice-enroll --words`."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer, enrolment_words
+from companion.voice.audio import read_wav
+from companion.voice.enroll_words import WordEnrollment, minutes
+from companion.voice.enrolled import (
+    AGREED,
+    ASKED,
+    MAX_DISTANCE,
+    EnrolledVoice,
+    Match,
+    combine,
+    dtw_distance,
+    unit_rows,
+)
+from companion.voice.policy import Accept, Confirm, Refuse, decide
+from companion.voice.sphinx import Recognition
+from companion.voice.whisper_model import base, engine_available, tiny_en
+from companion.voice.word_profiles import WordProfile
+from tests.realspeech import clip, digit, needs_realspeech
+
+RNG = np.random.default_rng(3)
+WORD_A = RNG.standard_normal((30, 16))
+WORD_B = RNG.standard_normal((25, 16))
+
+
+def test_a_word_said_slower_is_near_its_recording_and_far_from_another() -> None:
+    slower = np.repeat(WORD_A, 2, axis=0)[::1] + 0.05 * RNG.standard_normal((60, 16))
+    assert dtw_distance(unit_rows(WORD_A), unit_rows(WORD_A)) == pytest.approx(0, abs=1e-5)
+    near = dtw_distance(unit_rows(slower), unit_rows(WORD_A))
+    assert near < 0.05 < dtw_distance(unit_rows(slower), unit_rows(WORD_B))
+
+
+def test_the_nearest_word_wins_and_a_stranger_is_rejected() -> None:
+    voice = EnrolledVoice({"a": [WORD_A], "b": [WORD_B]})
+    heard = voice.match(WORD_A + 0.05 * RNG.standard_normal(WORD_A.shape))
+    assert heard is not None and heard.words == "a" and heard.accepted
+    stranger = voice.match(RNG.standard_normal((28, 16)))
+    assert stranger is not None and not stranger.accepted
+    # Three times as long as the word: a sentence, not the word alone.
+    long = voice.match(np.concatenate([WORD_A, WORD_B, WORD_A]))
+    assert long is not None and not long.accepted
+
+
+def _read(text: str) -> str | None:
+    return {"three": "reveal scroll", "seven": "reveal flower", "yes": "yes"}.get(text)
+
+
+SURE = Match("three", 0.1, 0.1)
+
+
+@pytest.mark.parametrize(("whisper", "match", "decision", "command"), [
+    # Both read the same: applied, even where Whisper alone would have asked.
+    (Recognition("reveal scroll", 0.6, "three"), SURE, Accept, "reveal scroll"),
+    # They differ: asked about, never applied.
+    (Recognition("reveal flower", 0.95, "seven"), SURE, Confirm, "reveal flower"),
+    # Whisper heard nothing valid: the enrolled reading, asked about.
+    (Recognition(None, 0.1, ""), SURE, Confirm, "reveal scroll"),
+    # A word enrolled but not valid now ("eight" where one to seven name a card): refused.
+    (Recognition("reveal flower", 0.95, "seven"), Match("eight", 0.1, 0.1), Refuse, None),
+    # An answer cannot be asked about: a disagreement is refused.
+    (Recognition(None, 0.3, ""), Match("yes", 0.1, 0.1), Refuse, None),
+    # No opinion (too far, or too close to another word): Whisper's own decision.
+    (Recognition("reveal flower", 0.95, "seven"), Match("three", MAX_DISTANCE + 0.1, 0.1),
+     Accept, "reveal flower"),
+    (Recognition("reveal flower", 0.6, "seven"), Match("three", 0.1, 0.0), Confirm,
+     "reveal flower"),
+])
+def test_whisper_and_the_enrolled_voice_combine(whisper: Recognition, match: Match,
+                                               decision: type, command: str | None) -> None:
+    out = decide(combine(whisper, match, _read))
+    assert isinstance(out, decision)
+    assert getattr(out, "command", None) == command
+
+
+def test_agreement_and_disagreement_confidences() -> None:
+    assert combine(Recognition("yes", 0.5, "yes"), Match("yes", 0.1, 0.1), _read
+                   ).confidence == AGREED
+    assert combine(Recognition(None, 0.1, ""), SURE, _read).confidence == ASKED
+
+
+def test_a_word_profile_keeps_recordings_per_player_game_and_language(tmp_path: Path) -> None:
+    ana = WordProfile.named("Ana", "hanamikoji", "fr", tmp_path)
+    assert not ana.ready()
+    ana.save(b"\x01\x00" * 8000, "trois")
+    ana.save(b"\x02\x00" * 8000, "trois")
+    ana.save(b"\x03\x00" * 8000, "oui")
+    assert {w: len(r) for w, r in ana.recordings().items()} == {"trois": 2, "oui": 1}
+    assert WordProfile.named("Ana", "momiji", "fr", tmp_path).recordings() == {}
+    assert WordProfile.named("Ana", "hanamikoji", "en", tmp_path).recordings() == {}
+    ana.forget("trois")
+    assert list(ana.recordings()) == ["oui"]
+
+
+def test_the_context_words_in_every_language() -> None:
+    for lang in ("en", "fr", "es", "uk"):
+        words = enrolment_words(lang)
+        assert len(words) == len(set(words)) == 22
+        assert minutes(len(words), 2) <= 3  # the player's time, as estimated
+    assert {"trois", "oui", "non", "flûte"} <= set(enrolment_words("fr"))
+
+
+def test_enrolment_asks_each_word_twice_and_keys_decide(tmp_path: Path) -> None:
+    profile = WordProfile.named("Ana", "hanamikoji", "en", tmp_path)
+    said: list[str] = []
+    keys = iter(["", "r", "", "0"])
+    walk = WordEnrollment(profile, lambda m: said.append(m.key), lambda: b"\x05\x00" * 16000,
+                          lambda: next(keys))
+    assert walk.run(["one", "two", "three"]) is False  # stopped at the third word
+    # "two" was said again (R): its first two recordings were replaced, not added to.
+    assert {w: len(r) for w, r in profile.recordings().items()} == {
+        "one": 2, "two": 2, "three": 2}
+    assert said[:4] == ["voice_words.say", "voice_words.again", "voice_words.kept",
+                        "voice_words.say"]
+    assert said[-1] == "voice_words.stopped"
+    # Run again: only the words not yet recorded twice are asked for.
+    assert walk.todo(["one", "two", "three", "four"]) == ["four"]
+
+
+def test_a_silence_is_asked_again_once(tmp_path: Path) -> None:
+    profile = WordProfile.named("Ana", "hanamikoji", "en", tmp_path)
+    said: list[str] = []
+    takes = iter([None, b"\x05\x00" * 16000, b"\x05\x00" * 16000])
+    walk = WordEnrollment(profile, lambda m: said.append(m.key), lambda: next(takes),
+                          lambda: "")
+    assert walk.run(["one"])
+    assert "voice_words.nothing" in said and len(profile.recordings()["one"]) == 2
+
+
+# -- the real Whisper encoder on real and espeak-ng speech ----------------------------------
+needs_whisper = pytest.mark.skipif(not (engine_available() and tiny_en()),
+                                   reason="needs the whisper extra (scripts/setup.sh)")
+
+
+@pytest.fixture(scope="module")
+def english():  # type: ignore[no-untyped-def]
+    from companion.voice.whisper import WhisperRecognizer
+
+    engine = WhisperRecognizer()
+    yield engine
+    engine.close()
+
+
+@needs_whisper
+@needs_realspeech
+def test_a_real_speaker_enrolled_on_two_takes(english, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Free spoken digit dataset: "theo" enrolled on takes 0 and 1 of four digits; takes 6
+    of seven and eight heard in the reveal context (one to seven name a card; "three" and
+    "one" have rivals there, "green" and "tea", and are always asked about)."""
+    from companion.voice.enrolled_engine import EnrolledEngine
+
+    profile = WordProfile.named("theo", "hanamikoji", "en", tmp_path)
+    for number, word in ((1, "one"), (3, "three"), (7, "seven"), (8, "eight")):
+        for take in (0, 1):
+            profile.save(clip(digit(number, "theo", take)), word)
+    engine = EnrolledEngine(english, profile)
+    recognizer = HanamikojiRecognizer(engine)
+    seven = recognizer.recognize(clip(digit(7, "theo", 6)), Context.reveal())
+    assert engine.last_match is not None and engine.last_match.words == "seven"
+    assert engine.last_match.accepted
+    assert isinstance(decide(seven), Accept) and seven.command == "reveal flower"
+    eight = recognizer.recognize(clip(digit(8, "theo", 6)), Context.reveal())
+    assert engine.last_match.words == "eight"
+    assert not isinstance(decide(eight), Accept)  # never applied: it names no card here
+    assert profile.features_file(english.path.name).is_file()  # made once, kept
+
+
+@needs_whisper
+@pytest.mark.skipif(not (shutil.which("espeak-ng") and base(join=False)),
+                    reason="needs espeak-ng and the multilingual Whisper model")
+def test_french_words_enrolled_at_two_speeds_are_heard_at_a_third(tmp_path: Path) -> None:
+    from companion.voice.enrolled_engine import load_voice, speech_frames
+    from companion.voice.whisper import WhisperRecognizer
+
+    def speak(text: str, rate: int, pitch: int) -> bytes:
+        path = tmp_path / f"{text}-{rate}.wav"
+        subprocess.run(["espeak-ng", "-v", "fr-fr+m3", "-s", str(rate), "-p", str(pitch),
+                        "-w", str(path), text], check=True)
+        return read_wav(path)
+
+    profile = WordProfile.named("Ana", "hanamikoji", "fr", tmp_path / "voices")
+    words = ("trois", "sept", "oui", "non")
+    for word in words:
+        for rate, pitch in ((150, 50), (175, 40)):
+            profile.save(speak(word, rate, pitch), word)
+    engine = WhisperRecognizer(None, "fr")
+    try:
+        voice = load_voice(profile, engine.encode, engine.path.name)
+        for word in words:
+            pcm = speak(word, 130, 60)
+            heard = voice.match(speech_frames(engine.encode(pcm), pcm))
+            assert heard is not None and heard.words == word and heard.accepted, heard
+    finally:
+        engine.close()
+
+
+@needs_whisper
+@pytest.mark.skipif(not shutil.which("espeak-ng"), reason="needs espeak-ng")
+def test_voice_enroll_words_from_a_folder(tmp_path: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """`voice-enroll --words --from-dir`: recordings made elsewhere become the player's
+    profile for the game and language, its templates made once; play then finds it."""
+    from types import SimpleNamespace
+
+    from companion.cli import main
+    from companion.inputs.voice import word_profile
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    folder = tmp_path / "said"
+    folder.mkdir()
+    for n, (word, rate) in enumerate((("seven", 150), ("seven", 175), ("yes", 150),
+                                      ("yes", 175))):
+        subprocess.run(["espeak-ng", "-v", "en-us", "-s", str(rate), "-w",
+                        str(folder / f"{n}.wav"), word], check=True)
+        (folder / f"{n}.txt").write_text(word + "\n", encoding="utf-8")
+    assert main(["voice-enroll", "--name", "Ana", "--words", "--lang", "en", "--from-dir",
+                 str(folder), "--no-speech"]) == 0
+    assert "Your voice is enrolled: 2 words." in capsys.readouterr().out
+    session = SimpleNamespace(game=SimpleNamespace(name="hanamikoji"), lang="en")
+    found = word_profile("Ana", session)
+    assert found is not None and set(found.recordings()) == {"seven", "yes"}
+    assert list(found.root.glob("features-*.npz"))
+    assert word_profile("Ana", SimpleNamespace(game=session.game, lang="fr")) is None
+    assert word_profile("Ben", session) is None

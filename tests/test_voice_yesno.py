@@ -1,0 +1,98 @@
+"""Never a stray word taken as yes or no (issue 25, part 3): a yes or no stands only where
+the free transcript says it clearly (companion/voice/yesno.py), on real voices and on
+espeak-ng speech through the real Whisper model."""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.grammar import build_grammar
+from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer
+from companion.games.hanamikoji.voice.words import normalize
+from companion.voice.audio import read_wav
+from companion.voice.mapper import jsgf_graph, words_of
+from companion.voice.sphinx import Recognition
+from companion.voice.whisper import reader
+from companion.voice.whisper_model import engine_available, tiny_en
+from companion.voice.yesno import clearly_answer, screened
+from tests.realspeech import clip, commands, needs_realspeech
+
+
+@functools.cache
+def _confirm_reading():  # type: ignore[no-untyped-def]
+    ctx = Context.confirm()
+    graph = jsgf_graph(build_grammar(ctx))
+    return reader(graph, functools.partial(normalize, lang="en", context=ctx))
+
+
+@pytest.mark.parametrize(("command", "free", "clear"), [
+    ("yes", " Yes.", True),
+    ("no", " No.", True),
+    ("yes", " Yeah.", True),
+    ("no", " No, no.", True),
+    ("yes", " Cat.", False),       # Speech Commands "cat", written "yes" by the limited beam
+    ("no", " Down.", False),
+    ("no", " Now.", False),        # a near spelling is not clearly the answer
+    ("no", " 9", False),
+    ("yes", " Yes, I think that is what we should do.", False),  # a sentence
+    ("yes", None, False),          # nothing to check against
+    ("score", " Bird.", True),     # not an answer: not this rule's concern
+])
+def test_an_answer_stands_only_where_the_free_transcript_says_it(
+        command: str, free: str | None, clear: bool) -> None:
+    assert clearly_answer(command, free, _confirm_reading(),
+                          lambda t: words_of(t, True)) is clear
+
+
+def test_a_refused_answer_keeps_what_was_heard() -> None:
+    heard = Recognition("yes", 0.83, "yeah", 21.0, private_to=1)
+    out = screened(heard, " Cat.", _confirm_reading(), lambda t: words_of(t, True))
+    assert out.command is None and out.words == "yeah" and out.margin == 21.0
+    assert screened(heard, " Yes.", _confirm_reading(), lambda t: words_of(t, True)) == heard
+
+
+needs_whisper = pytest.mark.skipif(
+    not (engine_available() and tiny_en()), reason="needs the whisper extra (scripts/setup.sh)")
+
+
+@pytest.fixture(scope="module")
+def english() -> HanamikojiRecognizer:
+    from companion.voice.whisper import WhisperRecognizer
+
+    return HanamikojiRecognizer(WhisperRecognizer())
+
+
+@needs_whisper
+@needs_realspeech
+@pytest.mark.parametrize(("word", "take"), [("cat", 0), ("cat", 1), ("cat", 2), ("down", 7)])
+def test_real_stray_words_are_not_answers(english: HanamikojiRecognizer, word: str,
+                                          take: int) -> None:
+    """Real voices saying words outside the grammar, while a yes or no is awaited: before,
+    the limited beam wrote them as "yeah" or "no" and the recognizer returned that answer."""
+    heard = english.recognize(clip(commands(word, take)), Context.confirm())
+    assert heard.command is None, heard
+
+
+@needs_whisper
+@needs_realspeech
+@pytest.mark.parametrize(("word", "take"), [("yes", 0), ("yes", 5), ("no", 0), ("no", 5)])
+def test_real_answers_are_still_heard(english: HanamikojiRecognizer, word: str,
+                                      take: int) -> None:
+    assert english.recognize(clip(commands(word, take)), Context.confirm()).command == word
+
+
+@needs_whisper
+@pytest.mark.skipif(not shutil.which("espeak-ng"), reason="needs espeak-ng")
+@pytest.mark.parametrize(("text", "expected"), [("yes", "yes"), ("no", "no"),
+                                                 ("cat", None), ("dog", None)])
+def test_espeak_answers_and_stray_words(english: HanamikojiRecognizer, tmp_path: Path,
+                                        text: str, expected: str | None) -> None:
+    wav = tmp_path / "said.wav"
+    subprocess.run(["espeak-ng", "-v", "en-us", "-s", "150", "-w", str(wav), text], check=True)
+    assert english.recognize(read_wav(wav), Context.confirm()).command == expected
