@@ -30,7 +30,7 @@ from companion.session import Session
 
 EN = Catalogue("en")
 QUESTIONS = ["unseen", "board", "score", "back", "forward", "repeat", "help", "actions",
-             "turn", None, None, None]
+             "turn", "rules", None, None, None]
 MODES = ["typed", "keyed", "scan"]
 
 
@@ -202,7 +202,7 @@ def test_scanned_discard_without_an_earbud_tells_the_table_only_that_a_card_was_
 # -- Momiji ------------------------------------------------------------------------------
 MOMIJI_SCRIPT = Path(__file__).parent / "golden" / "momiji_en.txt"
 MOMIJI_QUESTIONS = ["unseen", "board", "score", "back", "forward", "repeat", "help",
-                    "actions", "turn", None, None]
+                    "actions", "turn", "rules", None, None]
 
 
 MOMIJI_LINES = [line for line in MOMIJI_SCRIPT.read_text(encoding="utf-8").splitlines()

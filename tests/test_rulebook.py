@@ -217,3 +217,15 @@ def test_a_rules_word_alone_or_leading_is_read_as_such() -> None:
     assert question("rules gift") == "gift"
     assert question("Règles  dépôt") == "dépôt"
     assert question("rules") is None and question("gift rules") is None
+
+
+def test_a_private_prompt_gives_no_moment_to_the_table() -> None:
+    """Only the table's prompt chooses the section: a question put privately to one
+    player would otherwise show through the public answer."""
+    from companion.narrate.message import Message
+    from companion.rulebook.moment import explain
+
+    private = [Message("prompt", "answer_gift", private_to=1)]
+    assert explain("hanamikoji", "en", private)[0].key == "rules.now_none"
+    public = [Message("prompt", "answer_gift")]
+    assert explain("hanamikoji", "en", public)[0].data["section"] == "gift"

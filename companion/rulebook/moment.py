@@ -38,7 +38,8 @@ def explain(game: str, lang: str, prompt: Sequence[Message],
         if asked is None:
             return [Message("rules", "rules.not_found", {"words": words})]
         return [said(asked, n, "rules.answer", words)]
-    section = book.for_moment([m.key for m in prompt])
+    # The table's prompt only: a question put to one player privately says nothing here.
+    section = book.for_moment([m.key for m in prompt if m.private_to is None])
     if section is None:
         return [Message("rules", "rules.now_none")]
     return [Message("rules", "rules.now", {"title": section.title, "text": section.text},

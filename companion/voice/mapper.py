@@ -121,8 +121,24 @@ def french_sound_key(word: str) -> str:
     return key or word
 
 
+# Spanish: b and v alike, h silent, c and qu as k (s before e and i, as z), a plural's
+# "-es"/"-s" as its singular: Whisper writes "Acción de" for a clear "acciones".
+_SPANISH_SOUND_RULES = ((r"(?<=[aeiou]n)es$", ""), (r"s$", ""), (r"v", "b"), (r"h", ""),
+                        (r"qu", "k"), (r"c(?=[ei])", "s"), (r"z", "s"), (r"c", "k"),
+                        (r"ll", "y"), (r"(.)\1", r"\1"))
+
+
+@functools.lru_cache(maxsize=8192)
+def spanish_sound_key(word: str) -> str:
+    """A rough spelling of how a Spanish word sounds ("acciones"/"accion" alike)."""
+    key = word
+    for pattern, repl in _SPANISH_SOUND_RULES:
+        key = re.sub(pattern, repl, key)
+    return key or word
+
+
 # The sound keys a language's words are compared with besides their spelling.
-_SOUND_KEYS = {"fr": (sound_key, french_sound_key)}
+_SOUND_KEYS = {"fr": (sound_key, french_sound_key), "es": (sound_key, spanish_sound_key)}
 
 
 def _levenshtein(a: str, b: str) -> int:

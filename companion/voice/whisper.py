@@ -45,7 +45,7 @@ from companion.voice.mapper import (
     words_of,
 )
 from companion.voice.rescore import TEMPERATURE, Scorer, Scores, candidates, score
-from companion.voice.sphinx import Grammar, Recognition, capped, uncalibrated
+from companion.voice.sphinx import ALWAYS_ANSWERED, Grammar, Recognition, capped, uncalibrated
 from companion.voice.whisper_model import ModelMissing, find_model, log_mel
 
 WINDOW = 10.0  # seconds of audio the encoder sees (padded): 30 s costs twice the time
@@ -520,7 +520,7 @@ def rescue(scores: Scores, readings: Sequence[tuple[float, str, str] | None]) ->
     (RESCUE), or None: the best of the scored grammar sentences (means per token) by
     RESCUE_SHARE of their likelihood, at least RESCUE_FLOOR likely, no free hypothesis
     more than RESCUE_LEAD nats per token likelier, and no hypothesis reading as another
-    command."""
+    command; never a question or setting (answered at once, not asked about)."""
     if not scores.logs:
         return None
     best, share, _ = scores.decide(calibration.SHARE_TEMPERATURE, gap_free=math.inf,
@@ -531,7 +531,10 @@ def rescue(scores: Scores, readings: Sequence[tuple[float, str, str] | None]) ->
         return None
     if best is None or share < RESCUE_SHARE or lead > RESCUE_LEAD or top < RESCUE_FLOOR:
         return None
-    return best
+    # A question or setting is answered at once, whatever its confidence: one rescued on
+    # a guess was applied wrongly (Spanish "secreto" in babble written "y tal vez", read as
+    # "otra vez"). Replayed, leaving them out cost no right answer (docs/voice.md).
+    return None if best in ALWAYS_ANSWERED else best
 
 
 def short_commands(bag: Sequence[str], hyps: Sequence[tuple[str, float]],

@@ -192,6 +192,10 @@ def _reveal(card: Item | None, ctx: Context) -> str | None:
     return f"reveal {card.word}"
 
 
+# A token word said alone asks which actions are left (folded, in every language).
+_ACTION_ALONE = frozenset({"action", "accion", "дія"})
+
+
 def interpret(units: list[_Unit], ctx: Context) -> str | None:
     """Canonical text for a sequence of meaning units in a context, or None."""
     if not units:
@@ -199,8 +203,8 @@ def interpret(units: list[_Unit], ctx: Context) -> str | None:
     kinds = [u.kind for u in units]
     if kinds == ["query"]:
         return str(units[0].value)
-    if kinds == ["tokword"] and units[0].value == "action":
-        return "actions"  # "Action." is how Whisper writes a French "actions"
+    if kinds == ["tokword"] and units[0].value in _ACTION_ALONE:
+        return "actions"  # "Action.", "Acción de": how Whisper writes "actions", "acciones"
     if ctx.kind == "complete":
         return _complete(units, ctx)
     if kinds in (["yes"], ["no"]):
