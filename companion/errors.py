@@ -13,6 +13,11 @@ from typing import Any
 ECHO_WORDS = 6
 ECHO_CHARS = 60
 SENTENCE_CHARS = 100  # a line longer than this is no command anyone means to say
+# The longest line read at all: ten times any command (six Momiji objectives in Ukrainian
+# are under 200 characters). Reading a line costs time in its length; a pasted megabyte
+# must not hold up the table's input for seconds.
+LINE_CHARS = 1000
+UNREADABLE = "\ufffd"  # what input readers put for bytes that are not UTF-8
 
 
 def excerpt(text: str) -> str:
@@ -27,6 +32,16 @@ def excerpt(text: str) -> str:
 def is_long(text: str) -> bool:
     """Longer than a sentence, so not read back: its first words are said instead."""
     return len(text.strip()) > SENTENCE_CHARS
+
+
+def check_readable(line: str) -> None:
+    """Refuse, before any parsing, a line too long to be a command or holding bytes that
+    were not text (decoded as U+FFFD, or as lone surrogates by Python's surrogateescape)."""
+    if len(line) > LINE_CHARS:
+        raise InvalidCommand("line_too_long", f"a line of more than {LINE_CHARS} characters "
+                             "is not read", most=LINE_CHARS)
+    if UNREADABLE in line or any("\ud800" <= c <= "\udfff" for c in line):
+        raise InvalidCommand("unreadable_line", "that line held bytes that are not UTF-8 text")
 
 
 class CompanionError(ValueError):

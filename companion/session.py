@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from companion.errors import CompanionError, ConfirmFirst, IllegalAction
+from companion.errors import CompanionError, ConfirmFirst, IllegalAction, check_readable
 from companion.games.protocol import Game
 from companion.games.registry import resume_command
 from companion.narrate.message import Message, Priority
@@ -91,10 +91,16 @@ class Session:
             self._announce(game.start(self._state, self._names) + self._prompt())
         for text in steps:
             self._accept(game.parse(text))
-        self._record = GameRecord(store, game.name, config, game_id)
+        resumed = tuple(steps) if game_id is not None else ()
+        self._record = GameRecord(store, game.name, config, game_id, resumed)
         self._notes = self._said(self._record.opened())
         if game_id is None:
             self._notes += self._write("new")
+        elif resumed and game.is_over(self._state):
+            # Found unfinished, yet over: its end was not marked (logs written before the
+            # last step and the mark were one transaction). Marked now, said once.
+            self._notes += [Message("storage", "storage_repaired", data={"code": "repaired"})]
+            self._notes += self._write("finish")
 
     # -- what the edges may read -------------------------------------------------------
     @property
@@ -152,8 +158,10 @@ class Session:
     # -- what the edges may ask ---------------------------------------------------------
     def interpret(self, line: str) -> Any:
         """The command a line means now (CompanionError if none), without carrying it out.
-        The commands every game shares (questions, undo, yes, no, cancel, quit) are read
-        here first, so that no game can lose them; the game reads the rest."""
+        An over-long or undecodable line is refused before anything reads it. The commands
+        every game shares (questions, undo, yes, no, cancel, quit) are read here first, so
+        that no game can lose them; the game reads the rest."""
+        check_readable(line)
         shared = shared_command(line)
         if shared is not None:
             return shared
@@ -294,6 +302,10 @@ class Session:
         """A typed line (or a keypad line the game reads as words)."""
         from companion.rulebook.moment import question
 
+        try:
+            check_readable(line)  # before anything reads it
+        except CompanionError as error:
+            return self._refuse(error)
         asked = question(line)  # "rules gift": a rulebook section, the game unchanged
         if asked is not None:
             return self._announce(self._rules(asked))
@@ -409,9 +421,9 @@ class Session:
     def _act(self, action: Any) -> list[Message]:
         actor = self._game.actor(self._state)
         state, events = self._game.apply(self._state, action)
-        notes = self._write("append", action.text())  # before anything is announced
-        if self._game.is_over(state):
-            notes += self._write("finish")
+        # Written before anything is announced; a step that ends the game is written with
+        # the mark that it is over, in one transaction.
+        notes = self._write("last" if self._game.is_over(state) else "append", action.text())
         self._state = state
         self._log.append((action, actor))
         self._pending = None
@@ -446,7 +458,37 @@ class Session:
         return self._said(self._record.write(op, text))
 
     def _said(self, report: WriteReport) -> list[Message]:
-        """A log problem, said once, with what to do; or that the log is complete again."""
+        """A log problem, said once, with what to do; or that the log is complete again;
+        or that it was lost or found damaged, and where the game is written now."""
+        said: list[Message] = []
+        if report.damage is not None:
+            damage = report.damage
+            key = "storage_damaged" if damage.steps is not None else "storage_damaged_nothing"
+            said.append(Message("storage", key, {"path": damage.path, "where": damage.where,
+                                                 "n": damage.steps or 0},
+                                {"code": "damaged", "where": damage.where}))
+            self._moved(damage.path, damage.where)
+        if report.rewritten is not None:
+            path, where, n = report.rewritten
+            said.append(Message("storage", "storage_rewritten",
+                                {"path": path, "where": where, "n": n},
+                                {"code": "rewritten", "where": where}))
+            self._moved(path, where)
+        return said + self._said_problem(report)
+
+    def _moved(self, path: str, where: str) -> None:
+        """The game is written to another file now: `quit` names it in the resume command."""
+        if path == where:
+            return
+        import shlex
+
+        old, new = shlex.quote(path), shlex.quote(where)
+        if f"--db {old}" in self._resume_command:
+            self._resume_command = self._resume_command.replace(f"--db {old}", f"--db {new}")
+        else:
+            self._resume_command += f" --db {new}"
+
+    def _said_problem(self, report: WriteReport) -> list[Message]:
         if report.problem is not None:
             return [Message("storage", f"storage_{report.problem.cause}",
                             {"path": report.problem.path},

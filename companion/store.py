@@ -9,6 +9,14 @@ A log that cannot be written (read-only file or folder, full disk, locked by ano
 program) never stops a game: writes raise StorageError, which says what the player can do,
 and `GameRecord` keeps the steps not yet written to retry them at the next step. A log
 that cannot be opened for writing is opened read-only, so a saved game is still found.
+
+A log can also be lost under a running game: deleted, replaced, overwritten with junk.
+SQLite goes on writing into a deleted file without a word, so before each write the
+record checks that the file at the path is still the one it wrote and still holds its
+steps (`GameStore.lost`); if not, it writes the whole game again from memory, to the
+same path when that is free or a readable log, else to a file beside it
+(`fallback_path`), and says so once. A log found damaged when opened is left as it is:
+what can be read of it is read (`GameStore.damage`), and play is saved beside it.
 """
 
 from __future__ import annotations
@@ -62,6 +70,36 @@ def default_path() -> Path:
 
 
 @dataclass(frozen=True)
+class Damage:
+    """A log found damaged when opened: what of it could be read, and where play goes."""
+
+    path: str
+    where: str  # the file the companion writes to instead
+    steps: int | None  # steps read of the last unfinished game; None: no such game read
+
+
+def fallback_path(path: Path | str) -> Path:
+    """A new file beside `path` for a game whose log cannot be written there."""
+    path = Path(path)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        tail = "" if n == 1 else f"-{n}"
+        candidate = path.with_name(f"{path.stem}-recovered-{stamp}{tail}{path.suffix}")
+        if not candidate.exists():
+            return candidate
+    raise FileExistsError(path)
+
+
+_DAMAGED = ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+
+
+def _is_damage(error: BaseException) -> bool:
+    return getattr(error, "sqlite_errorname", "").startswith(_DAMAGED) or (
+        isinstance(error, sqlite3.DatabaseError)
+        and ("not a database" in str(error) or "malformed" in str(error)))
+
+
+@dataclass(frozen=True)
 class SavedGame:
     id: int
     game: str
@@ -108,13 +146,67 @@ class GameStore:
         self.path = path
         self.timeout = timeout  # how long a write waits for another program's lock
         self.problem: StorageError | None = None
+        self.damage: Damage | None = None
         self._db: sqlite3.Connection | None = None
+        self._identity: tuple[int, int] | None = None  # the file written: (device, inode)
+        self._recovered: list[SavedGame] = []  # what could be read of a damaged log
         self.writable = False
+        if self._damaged():
+            self._recover()
+            return
         try:
             self._reopen()
         except StorageError as error:
             self.problem = error
             self._db = self._open_read_only()
+
+    def _damaged(self) -> bool:
+        """Whether the file at the path is there but is not a sound SQLite log."""
+        if str(self.path) == ":memory:" or not Path(self.path).is_file():
+            return False
+        try:
+            with open(self.path, "rb") as f:
+                head = f.read(16)
+        except OSError:
+            return False  # unreadable for permissions: said as a storage problem
+        if head and head != b"SQLite format 3\x00":
+            return True
+        db = self._connect_read_only("mode=ro")
+        if db is None:
+            return False
+        try:
+            return db.execute("PRAGMA quick_check").fetchone()[0] != "ok"
+        except sqlite3.Error as error:
+            return _is_damage(error)
+        finally:
+            db.close()
+
+    def _recover(self) -> None:
+        """Read what can be read of a damaged log (games in order, each game's steps up to
+        the first that cannot be read), leave the file as it is, write beside it."""
+        original = str(self.path)
+        db = self._connect_read_only("mode=ro")
+        if db is not None:
+            try:
+                self._recovered = _readable_games(db)
+            finally:
+                db.close()
+        unfinished = [g for g in self._recovered if not g.finished]
+        self.path = fallback_path(original)
+        self.damage = Damage(original, str(self.path),
+                             len(unfinished[-1].steps) if unfinished else None)
+        try:
+            self._reopen()
+        except StorageError as error:
+            self.problem = error
+
+    def _connect_read_only(self, options: str) -> sqlite3.Connection | None:
+        uri = "file:" + quote(str(Path(self.path).resolve()))
+        try:
+            return sqlite3.connect(f"{uri}?{options}", uri=True, isolation_level=None,
+                                   timeout=self.timeout)
+        except sqlite3.Error:
+            return None
 
     def _open_writable(self) -> sqlite3.Connection:
         if str(self.path) != ":memory:":
@@ -156,6 +248,82 @@ class GameStore:
         if self._db is not None:
             self._db.close()
         self._db, self.writable, self.problem = db, True, None
+        self._identity = self._file_identity()
+
+    def _file_identity(self) -> tuple[int, int] | None:
+        if str(self.path) == ":memory:":
+            return None
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return st.st_dev, st.st_ino
+
+    def lost(self, game_id: int, steps: int) -> bool:
+        """Whether the log no longer holds what was written to it: the file gone, replaced
+        (another inode), unreadable, or without the game's `steps` live steps. A lock held
+        by another program is not a loss (the write will say it)."""
+        if str(self.path) == ":memory:" or not self.writable:
+            return False
+        if self._identity is None or self._file_identity() != self._identity:
+            return True
+        db = self._connect_read_only("mode=ro")
+        if db is None:
+            return True
+        try:
+            row = db.execute(
+                "SELECT COUNT(*), (SELECT COUNT(*) FROM games WHERE id = ?) FROM steps "
+                "WHERE game_id = ? AND undone IS NULL", (game_id, game_id)).fetchone()
+        except sqlite3.OperationalError as error:
+            busy = getattr(error, "sqlite_errorname", "").startswith(("SQLITE_BUSY",
+                                                                      "SQLITE_LOCKED"))
+            return not busy
+        except sqlite3.Error:
+            return True
+        finally:
+            db.close()
+        return tuple(row) != (steps, 1)
+
+    def rewrite(self, game: str, config: dict[str, Any], steps: list[str],
+                finished: bool) -> int:
+        """Write a whole game again, in one transaction, to the path if it is free or holds
+        a sound log, else to a new file beside it (`path` then names it). Its new id."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+        self.writable = False
+        if self._damaged() or not self._usable():
+            self.path = fallback_path(self.path)
+        try:
+            db = self._writing()
+            with db:
+                db.execute("BEGIN IMMEDIATE")
+                cur = db.execute(
+                    "INSERT INTO games (game, config, created, finished) VALUES (?, ?, ?, ?)",
+                    (game, json.dumps(config, ensure_ascii=False), _now(),
+                     _now() if finished else None))
+                game_id = int(cur.lastrowid or 0)
+                db.executemany(
+                    "INSERT INTO steps (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
+                    [(game_id, seq, text, _now()) for seq, text in enumerate(steps, 1)])
+        except (sqlite3.Error, OSError) as error:
+            raise self._failed(error) from error
+        return game_id
+
+    def _usable(self) -> bool:
+        """Whether a file at the path can be written as a log: absent, or a log already."""
+        if not Path(self.path).exists():
+            return True
+        db = self._connect_read_only("mode=ro")
+        if db is None:
+            return False
+        try:
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
+        except sqlite3.Error:
+            return False
+        finally:
+            db.close()
+        return not tables or {"games", "steps"} <= tables
 
     def _writing(self) -> sqlite3.Connection:
         if not self.writable or self._db is None:
@@ -182,13 +350,16 @@ class GameStore:
             raise self._failed(error) from error
         return int(cur.lastrowid or 0)
 
-    def append(self, game_id: int, action: str) -> None:
+    def append(self, game_id: int, action: str, finished: bool = False) -> None:
+        """Write a step; with `finished`, the step that ends the game and the mark that it
+        is over, in one transaction (a kill between two writes left it unfinished)."""
         try:
-            self._append(self._writing(), game_id, action)
+            self._append(self._writing(), game_id, action, finished)
         except (sqlite3.Error, OSError) as error:
             raise self._failed(error) from error
 
-    def _append(self, db: sqlite3.Connection, game_id: int, action: str) -> None:
+    def _append(self, db: sqlite3.Connection, game_id: int, action: str,
+                finished: bool = False) -> None:
         with db:
             db.execute("BEGIN IMMEDIATE")
             (seq,) = db.execute(
@@ -198,6 +369,8 @@ class GameStore:
                 "INSERT INTO steps (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
                 (game_id, seq, action, _now()),
             )
+            if finished:
+                db.execute("UPDATE games SET finished = ? WHERE id = ?", (_now(), game_id))
 
     def undo(self, game_id: int) -> str | None:
         """Mark the last live step undone; returns its text, or None if there is none."""
@@ -231,6 +404,11 @@ class GameStore:
             raise self._failed(error) from error
 
     def load(self, game_id: int) -> SavedGame:
+        if self.damage is not None:  # the damaged log's games, as far as they were read
+            found = [g for g in self._recovered if g.id == game_id]
+            if not found:
+                raise KeyError(game_id)
+            return found[0]
         if self._db is None:
             raise KeyError(game_id)
         row = self._db.execute(
@@ -272,6 +450,10 @@ class GameStore:
         return {str(view): str(token) for view, token in rows}
 
     def last_unfinished(self, game: str | None = None) -> SavedGame | None:
+        if self.damage is not None:
+            found = [g for g in self._recovered if not g.finished
+                     and (game is None or g.game == game)]
+            return found[-1] if found else None
         if self._db is None:
             return None
         query = "SELECT id FROM games WHERE finished IS NULL"
@@ -283,6 +465,38 @@ class GameStore:
         return None if row is None else self.load(row[0])
 
 
+def _readable_games(db: sqlite3.Connection) -> list[SavedGame]:
+    """The games of a damaged log, each with its live steps up to the first that cannot
+    be read; a game whose row cannot be read is left out."""
+    rows = []
+    try:
+        ids = [r[0] for r in db.execute("SELECT id FROM games ORDER BY id")]
+    except sqlite3.Error:
+        ids = []
+    for game_id in ids:  # row by row: a damaged page loses its own games only
+        try:
+            rows.append(db.execute("SELECT id, game, config, finished FROM games WHERE id = ?",
+                                   (game_id,)).fetchone())
+        except sqlite3.Error:
+            continue
+    games = []
+    for game_id, game, config, finished in rows:
+        try:
+            settings = json.loads(config)
+        except (TypeError, ValueError):
+            continue
+        steps: list[str] = []
+        try:
+            for (action,) in db.execute(
+                    "SELECT action FROM steps WHERE game_id = ? AND undone IS NULL "
+                    "ORDER BY seq", (game_id,)):
+                steps.append(action)
+        except sqlite3.Error:
+            pass  # the steps read so far are kept
+        games.append(SavedGame(game_id, game, settings, tuple(steps), finished is not None))
+    return games
+
+
 @dataclass(frozen=True)
 class WriteReport:
     """What the player must hear about a write: a new problem (said once), or that the log
@@ -290,6 +504,9 @@ class WriteReport:
 
     problem: StorageError | None = None
     caught_up: int | None = None
+    rewritten: tuple[str, str, int] | None = None  # the log lost: (its path, where, steps)
+    damage: Damage | None = None  # the log was found damaged when opened
+    repaired: bool = False  # a game over whose end was not marked is marked now
 
 
 class GameRecord:
@@ -298,15 +515,33 @@ class GameRecord:
     complete. With no store (simulations, tests) nothing is written."""
 
     def __init__(self, store: GameStore | None, game: str, config: dict[str, Any],
-                 game_id: int | None = None) -> None:
+                 game_id: int | None = None, steps: tuple[str, ...] = (),
+                 finished: bool = False) -> None:
+        """`steps`: a resumed game's live steps (the log holds them already)."""
         self.store, self.game, self.config = store, game, config
         self.game_id = game_id
-        self.backlog: list[tuple[str, str]] = []  # ("new" | "append" | "undo" | "finish", text)
+        # ("new" | "append" | "last" | "undo" | "finish" | "rewrite", text): "last" is the
+        # step that ends the game, written with the mark that it is over
+        self.backlog: list[tuple[str, str]] = []
         self.failing: StorageError | None = None  # the problem already said
+        # The game as it should be in the log, to write it again whole if the log is lost.
+        self.steps: list[str] = list(steps)
+        self.finished = finished
+        self.kept: int | None = len(steps) if game_id is not None else None  # in the file
 
     def opened(self) -> WriteReport:
-        """A problem met when the log was opened (read-only: saved games are still read)."""
-        if self.store is None or self.store.problem is None:
+        """A problem met when the log was opened (read-only: saved games are still read; a
+        damaged log: what was read of it, and a resumed game written beside it)."""
+        if self.store is None:
+            return WriteReport()
+        damage = self.store.damage
+        if damage is not None and self.game_id is not None:
+            self.backlog = [("rewrite", "")]  # the resumed game, into the new file
+            report = self._flush(0)
+            return WriteReport(problem=report.problem, damage=damage)
+        if damage is not None:
+            return WriteReport(problem=self.store.problem, damage=damage)
+        if self.store.problem is None:
             return WriteReport()
         self.failing = self.store.problem
         return WriteReport(problem=self.failing)
@@ -314,9 +549,22 @@ class GameRecord:
     @property
     def unsaved(self) -> int:
         """Steps accepted but not in the log yet."""
-        return sum(1 for op, _ in self.backlog if op == "append")
+        if any(op == "rewrite" for op, _ in self.backlog):
+            return len(self.steps)
+        return sum(1 for op, _ in self.backlog if op in ("append", "last"))
 
     def write(self, op: str, text: str = "") -> WriteReport:
+        if op == "new":
+            self.steps, self.finished = [], False
+        elif op in ("append", "last"):
+            self.steps.append(text)
+            self.finished = op == "last"
+        elif op == "undo":
+            if self.steps:
+                self.steps.pop()
+            self.finished = False
+        elif op == "finish":
+            self.finished = True
         if self.store is None:
             return WriteReport()
         late = self.unsaved
@@ -328,8 +576,16 @@ class GameRecord:
         return self._flush(self.unsaved) if self.backlog else WriteReport()
 
     def _flush(self, late: int) -> WriteReport:
-        """Write what waits, in order; stops at the first failure."""
+        """Write what waits, in order; stops at the first failure. A log lost since the
+        last write is written again whole, from memory, instead."""
         assert self.store is not None
+        rewritten = None
+        if (self.backlog and self.game_id is not None and self.kept is not None
+                and self.backlog[0][0] != "rewrite"
+                and self.store.lost(self.game_id, self.kept)):
+            lost_path = str(self.store.path)
+            self.backlog = [("rewrite", "")]
+            rewritten = lost_path
         try:
             while self.backlog:
                 self._write(*self.backlog[0])
@@ -338,6 +594,9 @@ class GameRecord:
             said = self.failing is not None and self.failing.cause == error.cause
             self.failing = error
             return WriteReport(problem=None if said else error)
+        if rewritten is not None:
+            self.failing = None
+            return WriteReport(rewritten=(rewritten, str(self.store.path), len(self.steps)))
         if self.failing is None:
             return WriteReport()
         self.failing = None
@@ -345,13 +604,20 @@ class GameRecord:
 
     def _write(self, op: str, text: str) -> None:
         assert self.store is not None
-        if op == "new":
+        if op == "rewrite":
+            self.game_id = self.store.rewrite(self.game, self.config, self.steps,
+                                              self.finished)
+            self.kept = len(self.steps)
+        elif op == "new":
             self.game_id = self.store.new_game(self.game, self.config)
+            self.kept = 0
         elif self.game_id is None:
             raise StorageError("failed", str(self.store.path), "no game in the log")
-        elif op == "append":
-            self.store.append(self.game_id, text)
+        elif op in ("append", "last"):
+            self.store.append(self.game_id, text, finished=op == "last")
+            self.kept = None if self.kept is None else self.kept + 1
         elif op == "undo":
-            self.store.undo(self.game_id)
+            if self.store.undo(self.game_id) is not None and self.kept:
+                self.kept -= 1
         else:
             self.store.finish(self.game_id)

@@ -9,10 +9,10 @@ import os
 import pty
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from lines import Lines
 
 from companion import cli_cards
 from companion.cards.enroll import Enrollment, check_messages
@@ -138,22 +138,26 @@ def test_cli_enroll_from_a_reader_on_a_pty(tmp_path):
         [sys.executable, "-c", _DIRECT, "enroll", "--reader", reader_path,
          "--registry", str(reg), "--no-speech", "--lang", "en", "--only", "token"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    assert proc.stdin is not None and proc.stdout is not None
+    lines = Lines(proc.stdout)
     try:
-        time.sleep(0.5)  # the reader opens the port
-        for tag in ["0A00000001", "0A00000002", "0A00000001"]:
-            os.write(master, rdm6300_frame(tag))
-            time.sleep(0.4)  # longer than the repeat gap: the third scan is a new scan
+        lines.wait_for("Card reader connected")  # the reader has opened the port
+        os.write(master, rdm6300_frame("0A00000001"))
+        lines.wait_for("Enrolled: Secret (1) token, set 1.")
+        os.write(master, rdm6300_frame("0A00000002"))
+        lines.wait_for("Enrolled: Secret (1) token, set 2.")
+        os.write(master, rdm6300_frame("0A00000001"))  # not the last tag read: a new scan
+        lines.wait_for("This tag is already enrolled as Secret (1) token, set 1. "
+                       "Scan another tag.")
         proc.stdin.write("0\n")
         proc.stdin.flush()
-        out, _ = proc.communicate(timeout=20)
+        lines.rest()
+        assert proc.wait(timeout=30) == 0, lines.seen
     finally:
         os.close(master)
         if proc.poll() is None:
             proc.kill()
-    assert proc.returncode == 0, out
-    assert "Enrolled: Secret (1) token, set 1." in out
-    assert "Enrolled: Secret (1) token, set 2." in out
-    assert "This tag is already enrolled as Secret (1) token, set 1. Scan another tag." in out
+    out = "\n".join(lines.seen)
     assert "Traceback" not in out
     assert CardRegistry.load(reg).lookup("0A00000002") == CardRef("hanamikoji", "token",
                                                                   "secret", 2)

@@ -227,3 +227,38 @@ def test_scanned_typed_and_spoken_objectives_make_one_list() -> None:
         "1 more token."]
     line("TC1:MJ:OBJECTIVE:PLACED:1")
     assert session.log[-1][0].text() == WHOLE and session.pending is None
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data())
+def test_every_objective_list_reads_back_from_its_canonical_text(data: st.DataObject) -> None:
+    """A whole list's canonical text means that list, read as a step (parse) or typed
+    (interpret), even with green, brown and violet among the leaf objectives."""
+    players = data.draw(st.integers(2, 4))
+    session = at_objectives(players=players)
+    allowed = [o for o in Objective if o.leaf is None or o.leaf in session.state.colours]
+    chosen = Objectives(tuple(data.draw(st.permutations(allowed))[:tokens_for(players)]))
+    assert session.game.parse(chosen.text()) == chosen
+    assert session.interpret(chosen.text()) == chosen
+
+
+def test_the_colours_of_a_group_token_are_one_reading_or_a_question() -> None:
+    four = at_objectives(players=4)
+    # Both readings fit a list begun: asked, nothing kept.
+    messages = four.handle("green brown violet")
+    assert messages[0].key == "error.momiji.group_or_leaves" and four.pending is None
+    assert said(messages)[0].startswith(
+        "That can be read as green-brown-purple leaves or green leaves, brown leaves and "
+        "purple leaves. Which one?")
+    # "and" between them: three leaf objectives; the group's word: its one token.
+    assert four.interpret("green and brown and violet") == Objectives(
+        (Objective.GREEN, Objective.BROWN, Objective.VIOLET))
+    assert four.interpret("cool") == Objectives((Objective.COOL,))
+    # Only one reading the rules can take: that one, without a question. Three players
+    # play without red here, so the warm token's colours can only be the warm token.
+    three = at_objectives(players=3)
+    assert three.interpret("yellow orange red acorns") == Objectives(
+        (Objective.WARM, Objective.ACORNS))
+    # Six names, the whole list for four players: the leaves, not the group.
+    assert four.interpret("green brown violet yellow orange red") == Objectives(
+        tuple(Objective(c.value) for c in LEAVES))

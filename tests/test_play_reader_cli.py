@@ -6,9 +6,10 @@ import os
 import pty
 import subprocess
 import sys
-import time
 import tty
 from pathlib import Path
+
+from lines import Lines
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,17 +25,8 @@ def test_scans_play_an_offer_and_unplugging_is_announced(tmp_path):
          "--reader", os.ttyname(slave), "--reader-protocol", "line"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     assert proc.stdin is not None and proc.stdout is not None
-    lines: list[str] = []
-
-    def wait_for(fragment: str) -> None:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            lines.append(line.rstrip("\n"))
-            if fragment in line:
-                return
-        raise AssertionError(f"never heard {fragment!r}: {lines}")
-
+    heard = Lines(proc.stdout)
+    wait_for = heard.wait_for
     try:
         wait_for("Card reader connected")
         for payload in ("TC1:HK:TOKEN:GIFT:1", "TC1:HK:ITEM:FLUTE:1", "TC1:HK:ITEM:FAN:1",
@@ -48,12 +40,20 @@ def test_scans_play_an_offer_and_unplugging_is_announced(tmp_path):
         proc.stdin.flush()
         wait_for("Ben takes fan (red, 2)")
         os.close(master)  # the reader is unplugged
+        master = -1
         wait_for("Card reader disconnected")
         proc.stdin.write("secret\n")  # the keyboard still works
         proc.stdin.flush()
         wait_for("Ben plays Secret")
     finally:
+        if master >= 0:
+            os.close(master)
         proc.stdin.close()
-        proc.wait(timeout=20)
-        os.close(slave)
-    assert "Ana offers a gift: flute (purple, 2), fan (red, 2) and tea set (green, 4)." in lines
+        try:
+            proc.wait(timeout=30)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            os.close(slave)
+    assert ("Ana offers a gift: flute (purple, 2), fan (red, 2) and tea set (green, 4)."
+            in heard.seen)

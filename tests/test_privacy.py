@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import io
+import random
 from pathlib import Path
 
 import pytest
@@ -86,26 +87,39 @@ def private_inputs(action: Secret | Discard, seat: int, mode: str, named: bool
     return scans + [("scan", _tag("item", c.word, i + 1)) for i, c in enumerate(cards)]
 
 
+def misnamed(action: Secret | Discard, rng: random.Random) -> Secret | Discard:
+    """The same token with cards named at random: a slip of the keys, a misheard word."""
+    if isinstance(action, Secret):
+        return Secret(rng.choice(list(Item)))
+    return Discard((rng.choice(list(Item)), rng.choice(list(Item))))
+
+
 def play_hanamikoji(seed: int, modes: list[str], questions: list[str | None],
-                    earbuds: frozenset[int], named: bool, registry: CardRegistry) -> Table:
+                    earbuds: frozenset[int], named: bool, registry: CardRegistry,
+                    wrong: list[bool] | None = None) -> Table:
+    """A random game; its Secrets and Discards named or not. With `wrong`, the i-th told
+    one names random cards when wrong[i % len(wrong)] (private cards told wrongly)."""
     session = Session(load_game("hanamikoji"), {"players": ["Ana", "Ben"], "lang": "en"})
     table = Table(earbuds)
     table.emit(session.start())
     steps = [(s, a) for s, a in random_game(seed) if not isinstance(a, Deal)]
+    rng = random.Random(seed)
     for i, (before, action) in enumerate(steps):
         seat = before.to_move
         if isinstance(action, (Secret, Discard)):
             mode = modes[i % len(modes)]
             if mode == "scan" and isinstance(action, Discard) and seat not in earbuds:
                 mode = "keyed"  # without an earbud, see the test of that case below
-            inputs = private_inputs(action, seat, mode, named)
+            told = misnamed(action, rng) if wrong and wrong[i % len(wrong)] else action
+            inputs = private_inputs(told, seat, mode, named)
         else:
+            told = action
             inputs = [("line", str(table_line(action)))]
         for kind, value in inputs:
             said = (handle_scan(session, value, registry) if kind == "scan"
                     else handle_line(session, value, registry))
             table.emit(said)
-        assert session.log[-1][0].text() in (action.text(), table_line(action)), said
+        assert session.log[-1][0].text() in (told.text(), table_line(action)), said
         question = questions[i % len(questions)]
         if question is not None:
             table.emit(session.handle(question))
@@ -117,11 +131,15 @@ def play_hanamikoji(seed: int, modes: list[str], questions: list[str | None],
 @given(seed=st.integers(0, 10_000),
        modes=st.lists(st.sampled_from(MODES), min_size=1, max_size=8),
        questions=st.lists(st.sampled_from(QUESTIONS), min_size=1, max_size=12),
-       earbuds=st.frozensets(st.sampled_from([0, 1])))
+       earbuds=st.frozensets(st.sampled_from([0, 1])),
+       wrong=st.lists(st.booleans(), min_size=1, max_size=6))
 def test_hanamikoji_told_cards_change_nothing_the_table_gets(
         seed: int, modes: list[str], questions: list[str | None], earbuds: frozenset[int],
-        registry: CardRegistry) -> None:
-    told = play_hanamikoji(seed, modes, questions, earbuds, True, registry)
+        wrong: list[bool], registry: CardRegistry) -> None:
+    """Told right or wrong (cards named at random: every copy may be seen already, a
+    Secret revealed as another card), private cards change nothing the table gets:
+    offers, answers, reveals, refusals, counts and every answer are the same."""
+    told = play_hanamikoji(seed, modes, questions, earbuds, True, registry, wrong)
     untold = play_hanamikoji(seed, modes, questions, earbuds, False, registry)
     assert told.shared() == untold.shared()
 
@@ -268,3 +286,20 @@ def test_the_session_gives_a_seat_its_own_told_cards_and_no_other_seats() -> Non
     assert session.private_cards(0) == {"secret": (Item.SCROLL,)}
     session.handle("undo")
     assert session.private_cards(0) == {}
+
+
+def test_a_secret_told_wrongly_never_narrows_what_a_reveal_is_heard_as() -> None:
+    """Ana told her Secret as the moon (the scroll) with an earpiece; at the reveal she
+    shows another card: voice listens for any card, and the reveal stands, her wrong
+    record corrected on her channel only."""
+    from companion.games.hanamikoji.voice.hooks import context_for
+
+    session = Session(load_game("hanamikoji"), {"players": ["Ana", "Ben"], "lang": "en"})
+    session.start()
+    steps = [a for _, a in random_game(7) if not isinstance(a, Deal)]
+    reveal_at = next(i for i, a in enumerate(steps) if a.text().startswith("reveal"))
+    for action in steps[:reveal_at]:
+        line = "secret moon" if isinstance(action, Secret) else str(table_line(action))
+        session.handle(line)
+    ctx = context_for(session, private=lambda seat: True)
+    assert ctx.cards == tuple(Item)

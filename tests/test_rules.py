@@ -40,6 +40,7 @@ from companion.games.hanamikoji.data import (
 from companion.games.hanamikoji.rules import (
     GameOver,
     Phase,
+    PrivateDropped,
     RoundScored,
     RoundStarted,
     RuleSet,
@@ -468,8 +469,12 @@ def test_too_many_copies_face_up_on_both_sides() -> None:
     state = replay(state, [Gift((W, W, W)), TakeGift(W), Gift((W, W, N))])
     assert state.unseen()[W] == 0  # 3 flowers on the sides, 2 in the pending offer
     state = replay(state, [TakeGift(N)])
-    err = refused(state, Secret(W), "too_many_copies")
-    assert err.params["card"] is W and err.params["seen"] == 5
+    # A Secret named as a sixth flower: the token is played, the naming dropped, and only
+    # its player is told (the table's refusals count what the table has seen).
+    told, events = apply(state, Secret(W))
+    assert told.players[0].secret is None and told.players[0].tokens == (
+        state.players[0].tokens - {Token.SECRET})
+    assert PrivateDropped(0, "secret", W) in events
     refused(state, Competition(((W, T), (T, T))), "too_many_copies")
     state, _ = apply(state, Competition(((S, T), (T, T))))  # no flower: accepted
 
@@ -498,9 +503,21 @@ def test_too_many_copies_counts_revealed_secrets() -> None:
     refused(state, Reveal(F), "too_many_copies")
 
 
-def test_too_many_copies_counts_a_secret_told_privately() -> None:
+def test_a_secret_told_privately_never_refuses_a_public_offer() -> None:
+    """Both players told a flute as their Secret (the game has 2): a third flute offered is
+    a public move the table saw, and is accepted; each told Secret on its own fits what
+    the table has seen, so neither player is told anything (that would tell one the
+    other's Secret)."""
     state = replay(new_game(), [Secret(F), Secret(F)])
-    refused(state, Gift((F, N, T)), "too_many_copies")
+    new, events = apply(state, Gift((F, N, T)))
+    assert new.offer == Gift((F, N, T)) and not any(
+        isinstance(e, PrivateDropped) for e in events)
+    # A second flute shown: Ana's told flute cannot be any more, and she alone is told.
+    new, _ = apply(new, TakeGift(N))
+    new, events = apply(new, Gift((F, T, T)))
+    assert [e for e in events if isinstance(e, PrivateDropped)] == [
+        PrivateDropped(0, "secret", F), PrivateDropped(1, "secret", F)]
+    assert new.players[0].secret is None and new.players[1].secret is None
 
 
 def test_answering_a_gift_with_a_card_not_in_it() -> None:
@@ -611,8 +628,10 @@ def test_revealed_card_must_match_the_secret_told() -> None:
     actions = round_actions(start, *R1, tell=True)
     assert actions[0] == Secret(F)
     state = at(start, actions, len(actions) - 2)
-    err = refused(state, Reveal(W), "secret_differs")
-    assert err.params["card"] is F
+    # The card shown stands; what was told is corrected, said to that player alone.
+    shown, events = apply(state, Reveal(W))
+    assert PrivateDropped(0, "secret", F, revealed=W) in events
+    assert shown.players[0].revealed is W
     state, _ = apply(state, Reveal(F))
     assert state.players[0].side[AYANE] == 1
 

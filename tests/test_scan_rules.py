@@ -167,11 +167,14 @@ def test_discard_cards_read_back_privately_and_counted_publicly(session):
     assert "fan" not in public(said)
 
 
-def test_private_refusal_from_the_rules_names_nothing_publicly(session):
-    session.handle("discard fan fan")  # Ana tells her Discard: both fans are seen
+def test_another_players_told_cards_never_decide_a_private_scan(session):
+    """Ana told her Discard as both fans; Ben's Secret scanned as a fan is his to name:
+    checked against what the table has seen and what he told, never what Ana told (a
+    refusal would tell Ben her Discard). Nothing of it reaches the table."""
+    session.handle("discard fan fan")
     said = scan_all(session, token("secret", 2), item("fan", 1))
-    assert "fan" not in public(said) and "2 copies of fan" in private(said)
-    assert len(session.log) == 1
+    assert "fan" not in public(said) and "Your Secret: fan" in private(said)
+    assert "copies" not in private(said) and session.log[-1][0].text() == "secret fan"
 
 
 def test_keypad_digits_and_enter_during_a_scanned_secret(session):

@@ -13,6 +13,7 @@ import wave
 from pathlib import Path
 
 import pytest
+from needs import needs_pocketsphinx
 
 from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.voice.context import Context
@@ -244,6 +245,7 @@ def _inside(thread: threading.Thread, function: str) -> bool:
     return False
 
 
+@needs_pocketsphinx
 def test_listen_falls_back_to_sphinx_saying_why(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     from companion.voice.cli import main

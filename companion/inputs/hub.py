@@ -6,11 +6,14 @@ takes them one at a time, so a scan and a key pressed together are handled in or
 
 from __future__ import annotations
 
+import io
 import queue
 import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
+
+from companion.errors import LINE_CHARS
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,24 @@ _END = InputItem("end")
 WAKE = 0.2
 
 
+def read_lines(stream: TextIO | Iterable[str]) -> Iterator[str]:
+    """A stream's lines, each read in bounded pieces: a line longer than LINE_CHARS comes
+    cut to LINE_CHARS + 1 characters (the session refuses it unread) and the rest of it is
+    skipped. Bytes that are not text in the stream's encoding become U+FFFD (the session
+    refuses that line) instead of ending the input thread, and with it the game."""
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="replace")
+    readline = getattr(stream, "readline", None)
+    if readline is None:
+        yield from stream
+        return
+    while line := readline(LINE_CHARS + 1):
+        rest = line if len(line) > LINE_CHARS else ""
+        while rest and not rest.endswith("\n"):
+            rest = readline(LINE_CHARS)  # the rest of an over-long line, never kept whole
+        yield line
+
+
 class InputHub:
     def __init__(self) -> None:
         self.queue: queue.Queue[InputItem] = queue.Queue()
@@ -46,7 +67,7 @@ class InputHub:
 
         def pump() -> None:
             try:
-                for line in stream:
+                for line in read_lines(stream):
                     self.queue.put(InputItem(source, text=line.rstrip("\r\n")))
             finally:
                 self.queue.put(_END)

@@ -25,6 +25,7 @@ from companion.games.hanamikoji.rules import (
     Offered,
     Phase,
     Played,
+    PrivateDropped,
     Revealed,
     RoundScored,
     RoundStarted,
@@ -126,6 +127,11 @@ def _event(ev: Event, state: State, names: Names) -> list[Message]:
     if isinstance(ev, Revealed):
         return [Message("revealed", "revealed", {"player": names[ev.player], "card": ev.card},
                         {"player": names[ev.player], "card": ev.card.word})]
+    if isinstance(ev, PrivateDropped):  # to that player alone: never the table
+        key = ("private_secret_revealed" if ev.revealed is not None
+               else f"private_{ev.place}_dropped")
+        return [Message("private", key, {"card": ev.card, "revealed": ev.revealed},
+                        private_to=ev.player)]
     if isinstance(ev, RoundScored):
         return scoring(ev, names)
     if isinstance(ev, GameOver):

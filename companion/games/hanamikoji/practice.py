@@ -34,8 +34,10 @@ from companion.games.hanamikoji.simulate import random_deal
 from companion.narrate.catalogue import CardCount
 from companion.narrate.message import Message
 
-# "card 3": a card named by its place in the sorted hand, in the four languages.
-_PLACE = re.compile(r"\b(?:card|carte|carta|карта|карту)\s+(\d+)\b", re.IGNORECASE)
+# "card 3": a card named by its place in the sorted hand, in the four languages. At most
+# three digits (no hand holds 1,000 cards): a longer number is left to the interpreter,
+# which says the range of card positions.
+_PLACE = re.compile(r"\b(?:card|carte|carta|карта|карту)\s+(\d{1,3})\b", re.IGNORECASE)
 HINT_ITERATIONS = 400
 # `hint` is a shared command (companion.shared_words): the session asks `hint` below.
 _WORDS = {"hand": {"hand", "main", "mano", "рука", "карти"}}

@@ -166,7 +166,20 @@ class GameOver:
     reason: str  # geishas, points, points_over_geishas, after_rounds_points, ...
 
 
-Event = RoundStarted | Dealt | Played | Offered | Took | Revealed | RoundScored | GameOver
+@dataclass(frozen=True)
+class PrivateDropped:
+    """What `player` told of a hidden card cannot be: the table has now seen every copy of
+    `card` (or revealed another Secret, `revealed`). Said to that player alone; the record
+    is dropped (or corrected to the revealed card), the public move stands."""
+
+    player: int
+    place: str  # "secret" or "discard"
+    card: Item
+    revealed: Item | None = None
+
+
+Event = (RoundStarted | Dealt | Played | Offered | Took | Revealed | RoundScored | GameOver
+         | PrivateDropped)
 
 
 @dataclass(frozen=True)
@@ -225,6 +238,18 @@ class State:
         seen = self.seen()
         return {item: COPIES[item] - seen[item] for item in ITEMS}
 
+    def view(self, seat: int | None = None) -> State:
+        """What `seat` knows: the table's view plus its own told Secret and Discard (None:
+        the table's alone). Every rule that decides what the table hears checks against
+        the table's view; a seat's own told cards are checked against its own view."""
+        public = self.public()
+        if seat is None:
+            return public
+        own = self.players[seat]
+        players = list(public.players)
+        players[seat] = replace(players[seat], secret=own.secret, discard=own.discard)
+        return replace(public, players=tuple(players))  # type: ignore[arg-type]
+
     def public(self) -> State:
         """What the whole table knows: this state without any card told privately (a
         Secret, a Discard) or dealt unseen (hands, pile, the removed card). Everything said
@@ -277,8 +302,9 @@ def _set_player(state: State, index: int, player: PlayerRound) -> tuple[PlayerRo
 
 
 def _check_copies(state: State, cards: Iterable[Item]) -> None:
-    """Refuse cards that would show more copies of an item than the game has."""
-    seen = state.seen()
+    """Refuse cards that would show more copies of an item than the game has, counting
+    what the table has seen only (a card told privately never changes a public refusal)."""
+    seen = state.public().seen()
     adding = Counter(cards)
     for item, n in adding.items():
         if seen[item] + n > COPIES[item]:
@@ -353,14 +379,14 @@ def _apply_token(state: State, action: Action) -> tuple[State, tuple[Event, ...]
     me = state.players[player]
     tokens = me.tokens - {token}
     if isinstance(action, Secret):
-        hand = _take_from_hand(state, player, [action.card])
+        hand = _take_from_hand(state, player, [action.card], private=True)
         me = replace(me, hand=hand, tokens=tokens, secret=action.card)
-        return _end_turn(state, player, me), (Played(player, action),)
+        return _reconciled(_end_turn(state, player, me), [Played(player, action)])
     if isinstance(action, Discard):
         cards = action.cards or (None, None)
-        hand = _take_from_hand(state, player, cards)
+        hand = _take_from_hand(state, player, cards, private=True)
         me = replace(me, hand=hand, tokens=tokens, discard=action.cards or ())
-        return _end_turn(state, player, me), (Played(player, action),)
+        return _reconciled(_end_turn(state, player, me), [Played(player, action)])
     assert isinstance(action, (Gift, Competition))
     hand = _take_from_hand(state, player, offer_cards(action))
     me = replace(me, hand=hand, tokens=tokens)
@@ -368,12 +394,37 @@ def _apply_token(state: State, action: Action) -> tuple[State, tuple[Event, ...]
     new = replace(
         state, players=players, offer=action, phase=Phase.ANSWER, to_move=1 - player,  # type: ignore[arg-type]
     )
-    return new, (Offered(player, action),)
+    return _reconciled(new, [Offered(player, action)])
 
 
-def _take_from_hand(state: State, player: int, cards: Iterable[Item | None]) -> Hand:
-    """The hand without `cards`; cards named from unknown ones must exist in the game."""
+def _reconciled(state: State, events: list[Event]) -> tuple[State, tuple[Event, ...]]:
+    """After a move, each seat's told cards checked against what the table has seen: a
+    told Secret or Discard holding a card of which every copy is now seen elsewhere is
+    dropped, and only that seat is told (PrivateDropped). Seats are checked one at a
+    time, on their own view: one seat's told cards never decide anything for another."""
+    players = list(state.players)
+    for seat, p in enumerate(state.players):
+        seen = state.view(seat).seen()
+        over = {item for item in ITEMS if seen[item] > COPIES[item]}
+        if p.secret is not None and p.secret in over:
+            events.append(PrivateDropped(seat, "secret", p.secret))
+            p = replace(p, secret=None)
+        wrong = [c for c in p.discard if c in over]
+        if wrong:
+            events.append(PrivateDropped(seat, "discard", wrong[0]))
+            p = replace(p, discard=())
+        players[seat] = p
+    return replace(state, players=tuple(players)), tuple(events)  # type: ignore[arg-type]
+
+
+def _take_from_hand(state: State, player: int, cards: Iterable[Item | None],
+                    private: bool = False) -> Hand:
+    """The hand without `cards`; cards named from unknown ones must exist in the game (for
+    a `private` Secret or Discard, the naming that cannot be is dropped after, not refused:
+    the token is played all the same)."""
     hand = state.players[player].hand
+    if private and not state.full_information:
+        return hand.remove(cards)
     known = Counter(hand.known)
     named = []
     for card in cards:
@@ -435,20 +486,22 @@ def _apply_reveal(state: State, reveal: Reveal) -> tuple[State, tuple[Event, ...
         raise IllegalAction("reveal_later", "Secrets are revealed once every action is played")
     player = state.to_move
     me = state.players[player]
-    if me.secret is not None and me.secret != reveal.card:
-        raise IllegalAction(
+    events: list[Event] = [Revealed(player, reveal.card)]
+    if me.secret is not None and me.secret != reveal.card and state.full_information:
+        raise IllegalAction(  # the companion dealt it: the Secret is known, not told
             "secret_differs", f"the Secret was recorded as the {me.secret.word}",
             card=me.secret,
         )
-    if me.secret is None:
-        _check_copies(state, [reveal.card])
+    if me.secret is not None and me.secret != reveal.card:
+        # What was told is wrong, what is shown stands: said to that player alone.
+        events.append(PrivateDropped(player, "secret", me.secret, revealed=reveal.card))
+    _check_copies(state, [reveal.card])
     me = replace(me, revealed=reveal.card, secret=None).with_side([reveal.card])
-    players = _set_player(state, player, me)
-    events: list[Event] = [Revealed(player, reveal.card)]
+    shown = replace(state, players=_set_player(state, player, me))  # type: ignore[arg-type]
+    state, said = _reconciled(shown, events)
     if player == state.starter:
-        new = replace(state, players=players, to_move=1 - player)  # type: ignore[arg-type]
-        return new, tuple(events)
-    return _score(replace(state, players=players), events)  # type: ignore[arg-type]
+        return replace(state, to_move=1 - player), said
+    return _score(state, list(said))
 
 
 def _score(state: State, events: list[Event]) -> tuple[State, tuple[Event, ...]]:

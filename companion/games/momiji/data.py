@@ -28,6 +28,11 @@ GARDEN_START = 4  # cards revealed at set-up, and by each paid reveal
 COLUMN_LIMIT = 6  # a revealed card of a full column is discarded at once
 MAX_VALUE = 3  # a 3 closes a pile
 LANDSCAPES = 3  # landscape cards per player
+# Numbers players tell, bounded (a slip of the keys must not give 87,814 acorns):
+PILE_MOST = 99  # a counted draw pile: two keypad digits, as voice hears it (the seed
+#                 gives no deck size; every Momiji deck holds fewer)
+TOLD_MOST = 6  # acorns gained or lost, cards drawn, by one landscape's printed ability
+#                (the seed prints none; voice hears one to six)
 FIRST_ACORNS, OTHER_ACORNS = 4, 5
 OBJECTIVE_COST = 3
 OWNER_POINTS, OTHER_POINTS = 10, 3  # see docs/momiji.md: the seed's "moins 10" read as 10

@@ -8,7 +8,9 @@ action (1 collect ... 9 end) and a card is two digits: leaf type 1-6, value 0-3.
 
 from __future__ import annotations
 
-from companion.errors import InvalidCommand
+from itertools import product
+
+from companion.errors import AmbiguousCommand, CompanionError, InvalidCommand
 from companion.games.momiji import lexicon as lx
 from companion.games.momiji.actions import (
     Action,
@@ -39,7 +41,8 @@ from companion.games.momiji.data import (
     Objective,
     tokens_for,
 )
-from companion.games.momiji.rules import Phase, State
+from companion.games.momiji.rules import Phase, State, check_objectives
+from companion.narrate.catalogue import Alternatives
 from companion.phrases import PhraseTable, Word, meta_command
 from companion.shared_commands import Ask, MetaCommand, Query, parse_meta
 from stickers.colours import Colour
@@ -60,6 +63,8 @@ def _phrase_table() -> PhraseTable:
         table.put(words, ("verb", verb))
     for objective, words in lx.OBJECTIVE_WORDS.items():
         table.put(words, ("objective", objective))
+    for objective, words in lx.GROUP_WORDS.items():
+        table.put(words, ("group", objective))
     for colour, words in lx.COLOUR_WORDS.items():
         table.put(words, ("colour", colour))
     for word, n in lx.NUMBER_WORDS.items():
@@ -94,7 +99,7 @@ def interpret(line: str, state: State, *, pending: object = None, lang: str = "e
     if verb is None and phase is Phase.COLOURS or verb in ("colours", "without"):
         return _colours(args, without=verb == "without")
     if phase is Phase.OBJECTIVES and verb in (None, "objective") or verb == "objectives":
-        return Objectives(_objectives_so_far(_objectives(args), pending, state))
+        return Objectives(_one_reading(args, pending, state))
     if verb is None and phase is Phase.GARDEN or verb == "garden" and args:
         return Garden(_cards(args))
     if phase is Phase.PILE and verb in (None, "pile", "draw") or verb == "pile":
@@ -125,7 +130,7 @@ def _verb(verb: str, args: list[Word]) -> Command:
     if verb in ("play", "place", "reveal"):
         return {"play": Play, "place": Place, "reveal": Reveal}[verb](_cards(args))
     if verb == "objective":
-        found = _objectives(args)
+        found = _objectives(args)  # a group said by its colours is its one token here
         if len(found) != 1:
             raise InvalidCommand("momiji.one_objective", "name one objective")
         return Activate(found[0])
@@ -205,8 +210,7 @@ def _colours(args: list[Word], without: bool) -> Colours:
             named.append(value)  # type: ignore[arg-type]
         elif kind == "digits":
             named.extend(_colour_of_digit(d) for d in str(value))
-        elif (kind, value) in (("objective", Objective.COOL), ("objective", Objective.WARM)):
-            # "green brown violet" is also the cool objective's name: here it is colours
+        elif kind == "group":  # "green brown violet" names the cool token too: colours here
             group = COOL if value is Objective.COOL else WARM
             named.extend(c for c in LEAVES if c in group)
         else:
@@ -216,11 +220,60 @@ def _colours(args: list[Word], without: bool) -> Colours:
     return Colours(tuple(named))
 
 
+def _leaves_of(group: Objective) -> tuple[Objective, ...]:
+    """The three leaf objectives of the cool or warm token's colours, in keypad order."""
+    colours = COOL if group is Objective.COOL else WARM
+    return tuple(Objective(c.value) for c in LEAVES if c in colours)
+
+
+def _one_reading(args: list[Word], pending: object, state: State) -> tuple[Objective, ...]:
+    """The objectives a line names at set-up. Colours said in a row ("green brown violet")
+    are the group's one token or three leaf objectives: a reading the rules cannot take is
+    dropped; of those left, one that is the whole list by itself is the one meant (the
+    canonical text names the leaves so); several otherwise are asked about."""
+    groups = [i for i, (kind, _) in enumerate(args) if kind == "group"]
+    readings: list[tuple[Objective, ...]] = []
+    for leaves in product((False, True), repeat=len(groups)):
+        words = list(args)
+        for i, as_leaves in zip(groups, leaves, strict=True):
+            if as_leaves:
+                words[i] = ("leaves", args[i][1])
+        readings.append(_objectives(words))
+    if len(readings) == 1:
+        return _objectives_so_far(readings[0], pending, state)
+    wanted = tokens_for(state.count)
+    whole = [r for r in readings if len(r) == wanted and _fits(state, r, whole=True)]
+    if len(whole) == 1:
+        return whole[0]
+    lists = list(dict.fromkeys(_objectives_so_far(r, pending, state) for r in readings))
+    fits = [r for r in lists if _fits(state, r, whole=False)]
+    if len(fits) == 1:
+        return fits[0]
+    if not fits:
+        return lists[0]  # the group's token: the rules say why it cannot be
+    group = args[groups[0]][1]
+    raise AmbiguousCommand(
+        "momiji.group_or_leaves", "that names one token or three leaf objectives",
+        options=tuple(Objectives(r) for r in fits),
+        readings=Alternatives(((group,), _leaves_of(group))),  # type: ignore[arg-type]
+    )
+
+
+def _fits(state: State, objectives: tuple[Objective, ...], whole: bool) -> bool:
+    try:
+        check_objectives(state, objectives, whole=whole)
+    except CompanionError:
+        return False
+    return True
+
+
 def _objectives(args: list[Word]) -> tuple[Objective, ...]:
     found: list[Objective] = []
     for kind, value in args:
-        if kind == "objective":
+        if kind in ("objective", "group"):
             found.append(value)  # type: ignore[arg-type]
+        elif kind == "leaves":
+            found.extend(_leaves_of(value))  # type: ignore[arg-type]
         elif kind == "colour":
             found.append(Objective(value.value))  # type: ignore[attr-defined]
         elif kind in ("digits", "num"):

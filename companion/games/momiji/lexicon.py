@@ -122,13 +122,10 @@ VERB_WORDS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 
 OBJECTIVE_WORDS: dict[Objective, tuple[str, ...]] = {
-    Objective.COOL: ("cool", "cold", "froid", "froids", "froides", "green brown violet",
-                     "green brown purple",
-                     "vert marron violet", "frio", "frios", "fria", "frias",
-                     "холодні", "холоднии", "холодна"),
-    Objective.WARM: ("warm", "hot", "chaud", "chauds", "chaudes", "yellow orange red",
-                     "jaune orange rouge", "calido", "calidos", "calida", "calidas",
-                     "caliente", "calientes", "теплі", "теплии", "тепла"),
+    Objective.COOL: ("cool", "cold", "froid", "froids", "froides", "frio", "frios", "fria",
+                     "frias", "холодні", "холоднии", "холодна"),
+    Objective.WARM: ("warm", "hot", "chaud", "chauds", "chaudes", "calido", "calidos",
+                     "calida", "calidas", "caliente", "calientes", "теплі", "теплии", "тепла"),
     Objective.ACORNS: ("acorns", "acorn", "glands", "gland", "bellotas", "bellota",
                        "жолуді", "жолудь", "жолудів"),
     Objective.TORII: ("torii", "toriis", "торіі"),
@@ -154,6 +151,13 @@ OBJECTIVE_WORDS: dict[Objective, tuple[str, ...]] = {
                         "hauteur", "plus grande pile", "mas alta", "pila mas alta",
                         "наивищии", "наивищии стос"),
 }  # fmt: skip
+
+# The colours of the cool and warm tokens said in a row: the group's one token, or three
+# leaf objectives (interpret.py reads both ways and asks when both fit); at set-up, colours.
+GROUP_WORDS: dict[Objective, tuple[str, ...]] = {
+    Objective.COOL: ("green brown violet", "green brown purple", "vert marron violet"),
+    Objective.WARM: ("yellow orange red", "jaune orange rouge"),
+}
 
 KEYPAD_ACTIONS: dict[int, str] = {
     1: "collect", 2: "play", 3: "objective", 4: "landscape", 5: "trade", 6: "bonus",

@@ -60,6 +60,7 @@ from companion.games.momiji.rules import (
     can_do_main,
     final_scores,
 )
+from companion.narrate.catalogue import Alternatives
 from companion.narrate.message import Message, Priority
 from companion.shared_commands import Query
 from stickers.colours import Colour
@@ -97,6 +98,8 @@ def param(value: Any) -> Any:
         return colour(value)
     if isinstance(value, Objective):
         return objective(value)
+    if isinstance(value, Alternatives):  # said with "or"
+        return Alternatives(param(v) for v in value)
     if isinstance(value, tuple):
         return [param(v) for v in value]
     return value

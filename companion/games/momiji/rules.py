@@ -51,6 +51,8 @@ from companion.games.momiji.data import (
     OTHER_ACORNS,
     OTHER_POINTS,
     OWNER_POINTS,
+    PILE_MOST,
+    TOLD_MOST,
     TYPES_IN_PLAY,
     WARM,
     Leaf,
@@ -487,8 +489,9 @@ def _deal(state: State, action: Deal) -> tuple[State, tuple[Event, ...]]:
 
 
 def _pile_size(state: State, action: PileSize) -> tuple[State, tuple[Event, ...]]:
-    if action.count is not None and action.count < 1:
-        raise IllegalAction("momiji.pile_size", "a counted pile holds at least one card")
+    if action.count is not None and not 1 <= action.count <= PILE_MOST:
+        raise IllegalAction("momiji.pile_size", f"a counted pile holds 1 to {PILE_MOST} cards",
+                            most=PILE_MOST)
     new = replace(state, pile=action.count, phase=Phase.TURN, to_move=0, turn=Turn())
     return new, (PileCounted(action.count), TurnStarted(0, last=False))
 
@@ -655,12 +658,21 @@ def _bonus(state: State, action: Bonus) -> tuple[State, tuple[Event, ...]]:
     if state.virtual:
         raise IllegalAction("momiji.practice_no_bonus",
                             "a practice game's leaves carry no acorn icons: no harvest bonus")
-    if action.connections < 1:
-        raise IllegalAction("momiji.bad_bonus", "say how many connections: 1 or more")
+    most = bonus_most(state)
+    if not 1 <= action.connections <= most:
+        raise IllegalAction("momiji.bad_bonus", f"the harvest bonus is 1 to {most} connections",
+                            most=most)
     me = state.players[state.to_move]
     me = replace(me, acorns=me.acorns + 2 * action.connections)
     new = replace(_set(state, state.to_move, me), turn=replace(state.turn, bonus=True))
     return new, (BonusTaken(state.to_move, action.connections, me.acorns),)
+
+
+def bonus_most(state: State) -> int:
+    """The most connections a harvest bonus can count: one per pair of neighbouring piles
+    (the top cards of the mover's piles, side by side), so one less than their piles."""
+    me = state.players[state.to_move]
+    return max(1, sum(1 for c in state.colours if me.pile(c)) - 1)
 
 
 def _activate(state: State, action: Activate) -> tuple[State, tuple[Event, ...]]:
@@ -731,10 +743,13 @@ def _need_landscape(state: State) -> None:
 def _gain(state: State, action: Gain) -> tuple[State, tuple[Event, ...]]:
     _need_landscape(state)
     me = state.players[state.to_move]
-    if action.acorns == 0 or me.acorns + action.acorns < 0:
+    if me.acorns + action.acorns < 0:
         raise IllegalAction(
             "momiji.bad_gain", "acorns cannot go below zero", acorns=me.acorns
         )
+    if not 1 <= abs(action.acorns) <= TOLD_MOST:
+        key = "momiji.gain_range" if action.acorns > 0 else "momiji.lose_range"
+        raise IllegalAction(key, f"a landscape moves 1 to {TOLD_MOST} acorns", most=TOLD_MOST)
     me = replace(me, acorns=me.acorns + action.acorns)
     new = _set(state, state.to_move, me)
     return new, (Gained(state.to_move, action.acorns, me.acorns),)
@@ -744,7 +759,10 @@ def _draw(state: State, action: Draw) -> tuple[State, tuple[Event, ...]]:
     _need_landscape(state)
     if state.pile == 0:
         raise IllegalAction("momiji.pile_empty", "the draw pile is empty")
-    if action.count < 1 or (state.pile is not None and action.count > state.pile):
+    if not 1 <= action.count <= TOLD_MOST:
+        raise IllegalAction("momiji.draw_range", f"a landscape draws 1 to {TOLD_MOST} cards",
+                            most=TOLD_MOST)
+    if state.pile is not None and action.count > state.pile:
         raise IllegalAction(
             "momiji.draw_count", "the pile does not hold that many cards",
             n=action.count, pile=state.pile,
@@ -948,8 +966,9 @@ def legal_actions(state: State) -> list[Action]:
       hand of 6 unseen cards facing six open piles would offer 752 plays; with it, 96.
       A trade names two known cards, or none (`trade`, which covers any two cards).
     - Told numbers the seed leaves to the physical cards: bonus 1 to one less than the
-      types in play (one connection per pair of neighbouring piles); gain and draw 1 to
-      TOLD_MAX, lose 1 to TOLD_MAX (never below zero acorns). Larger ones are still typed.
+      mover's piles (one connection per pair of neighbouring piles, `bonus_most`); gain
+      and draw 1 to TOLD_MAX, lose 1 to TOLD_MAX (never below zero acorns). Up to
+      TOLD_MOST are still accepted when typed.
 
     With full information (no unknown cards) every accepted play, trade and collect is
     offered, so a simulator or an opponent only adds the chance steps.
@@ -986,7 +1005,7 @@ def _turn_actions(state: State) -> Iterator[Action]:
         if state.virtual and reveal_size(state):
             yield Reveal(())  # the companion turns the cards over
     if turn.main == "play" and turn.several and not turn.bonus and not state.virtual:
-        yield from (Bonus(n) for n in range(1, len(state.colours)))
+        yield from (Bonus(n) for n in range(1, bonus_most(state) + 1))
     if turn.optional is None:
         yield from _optional(me, state.virtual)
     if turn.optional == "landscape":

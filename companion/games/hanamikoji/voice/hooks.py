@@ -163,11 +163,10 @@ def context_for(session: Any, private: Callable[[int], bool] | None = None) -> C
         first, second = state.offer.pairs
         return Context.answer_competition(first, second)
     if state.phase is Phase.REVEAL:
-        # A Secret the player told is the only card they can reveal (the rules refuse any
-        # other); asked about on their channel, as any card read from what they told.
-        seat = _asked_privately(state, private)
-        secret = state.players[state.to_move].secret
-        return Context.reveal() if seat is None or secret is None else Context.reveal(secret, seat)
+        # Any card: the card shown stands even when another was told (a told Secret may be
+        # wrong; the rules correct it privately), so what was told never narrows what the
+        # table's reveal can be heard as.
+        return Context.reveal()
     return Context.action(state.players[state.to_move].tokens, *_told_hand(state, private))
 
 
