@@ -86,6 +86,7 @@ class Client:
     allowance: float = BURST  # commands it may still send now (a token bucket)
     checked: float = field(default_factory=time.monotonic)
     throttled: bool = False  # told it sends too fast, not told again until it slows
+    watch: asyncio.TimerHandle | None = None  # a look again once it may have stalled
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -240,13 +241,32 @@ class WebTable:
         if waiting < QUEUE or (waiting < HISTORY
                                and time.monotonic() - client.progress < STALL):
             client.queue.put_nowait(frame)
-        else:  # a page that reads nothing: let it go, memory stays bounded
-            log.warning("web: a page of view %s stopped reading; it is disconnected", client.view)
-            self._clients.discard(client)
-            if client.sender is not None:
-                client.sender.cancel()
-            client.queue = asyncio.Queue(maxsize=1)
-            self.loop.create_task(self._drop(client.ws))
+            if waiting >= QUEUE and client.watch is None:
+                # The burst may end before the page has stalled long: look again then,
+                # or a silent page would keep its full queue until the next announcement.
+                client.watch = self.loop.call_later(STALL, self._look_again, client)
+        else:
+            self._let_go(client)
+
+    def _look_again(self, client: Client) -> None:
+        client.watch = None
+        if client in self._clients and client.queue.qsize() >= QUEUE:
+            if time.monotonic() - client.progress >= STALL:
+                self._let_go(client)
+            else:
+                client.watch = self.loop.call_later(STALL, self._look_again, client)
+
+    def _let_go(self, client: Client) -> None:
+        """A page that reads nothing: let it go, memory stays bounded."""
+        log.warning("web: a page of view %s stopped reading; it is disconnected", client.view)
+        self._clients.discard(client)
+        if client.watch is not None:
+            client.watch.cancel()
+            client.watch = None
+        if client.sender is not None:
+            client.sender.cancel()
+        client.queue = asyncio.Queue(maxsize=1)
+        self.loop.create_task(self._drop(client.ws))
 
     async def _drop(self, ws: WebSocket) -> None:
         """Close a page's connection; one that does not take the close either (it reads
