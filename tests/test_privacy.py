@@ -23,15 +23,17 @@ from companion.games.hanamikoji.scan import handle_scan
 from companion.games.hanamikoji.simulate import random_game, table_line
 from companion.games.registry import load_game
 from companion.inputs.devices import handle_line
+from companion.inputs.voice import handle_recognition
 from companion.narrate.catalogue import Catalogue
 from companion.narrate.message import Message
 from companion.output import Output
 from companion.session import Session
+from companion.voice.sphinx import Recognition
 
 EN = Catalogue("en")
 QUESTIONS = ["unseen", "board", "score", "back", "forward", "repeat", "help", "actions",
              "turn", "rules", None, None, None]
-MODES = ["typed", "keyed", "scan"]
+MODES = ["typed", "keyed", "scan", "page", "voice"]
 
 
 class Table:
@@ -76,8 +78,8 @@ def private_inputs(action: Secret | Discard, seat: int, mode: str, named: bool
     cards = (action.card,) if secret else action.cards
     assert cards and all(c is not None for c in cards)
     word = "secret" if secret else "discard"
-    if mode == "typed":
-        return [("line", action.text() if named else word)]
+    if mode in ("typed", "page", "voice"):  # a page's line, or what the recognizer heard
+        return [(mode if mode != "typed" else "line", action.text() if named else word)]
     digit = "1" if secret else "2"
     if mode == "keyed":
         return [("line", digit + ("".join(str(int(c)) for c in cards) if named else ""))]
@@ -92,6 +94,24 @@ def misnamed(action: Secret | Discard, rng: random.Random) -> Secret | Discard:
     if isinstance(action, Secret):
         return Secret(rng.choice(list(Item)))
     return Discard((rng.choice(list(Item)), rng.choice(list(Item))))
+
+
+def told_by(session: Session, kind: str, value: str, seat: int,
+            registry: CardRegistry) -> list[Message]:
+    """One input of the acting seat, as its device gives it: a scan, a typed or keyed
+    line, a line from its own page, or an utterance heard in its private listening
+    context (a question about it is asked there, and its player says yes)."""
+    if kind == "scan":
+        return handle_scan(session, value, registry)
+    if kind == "page":
+        return session.handle_from(seat, value)
+    if kind == "voice":
+        steps = len(session.log)
+        said = handle_recognition(session, Recognition(value, 0.95, value, private_to=seat))
+        if len(session.log) == steps:  # asked about: its player answers yes
+            said += handle_recognition(session, Recognition("yes", 0.95, "yes", private_to=seat))
+        return said
+    return handle_line(session, value, registry)
 
 
 def play_hanamikoji(seed: int, modes: list[str], questions: list[str | None],
@@ -115,9 +135,9 @@ def play_hanamikoji(seed: int, modes: list[str], questions: list[str | None],
         else:
             told = action
             inputs = [("line", str(table_line(action)))]
+        said: list[Message] = []
         for kind, value in inputs:
-            said = (handle_scan(session, value, registry) if kind == "scan"
-                    else handle_line(session, value, registry))
+            said = told_by(session, kind, value, seat, registry)
             table.emit(said)
         assert session.log[-1][0].text() in (told.text(), table_line(action)), said
         question = questions[i % len(questions)]
