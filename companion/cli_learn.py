@@ -9,36 +9,22 @@ pauses on the rulebook at any moment, as in any game. See docs/learning.md.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from companion.games.registry import load_game
 from companion.narrate.message import Message
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from companion.cli import add_game_options, add_live_inputs
+    from companion.cli import add_game_options
+    from companion.cli_practice import add_seated_options
 
     p = sub.add_parser("learn", help="a guided first game against the computer: each step "
                                      "explained the first time it comes")
     add_game_options(p)
-    p.add_argument("--rules", metavar="NAME", help="the game's rule set (default: its first)")
-    p.add_argument("--level", default="easy", help="the computer: easy, normal or strong "
-                                                   "(default easy)")
-    p.add_argument("--seed", type=int, help="the deals and the computer's choices (default: "
-                   "random; the same seed plays the same game)")
-    p.add_argument("--pause", type=float, metavar="S", help="seconds before the computer "
-                   "plays (default 1, 0 with --script)")
-    p.add_argument("--name", help="your name (default: the language's 'Player 1')")
-    p.add_argument("--players", type=int, metavar="N", help="players at the table, you "
-                   "included (default: the fewest the game takes)")
-    p.add_argument("--script", type=Path, help="read the lines from FILE, then end")
-    p.add_argument("--json", action="store_true", help="one JSON object per announcement")
-    p.add_argument("--no-speech", action="store_true", help="print only")
-    p.add_argument("--earbud", metavar="DEVICE", help="your private audio output (ALSA)")
-    p.add_argument("--db", type=Path, help="the game log (default: user data folder)")
-    p.add_argument("--resume", action="store_true",
-                   help="continue the last guided game (its lessons are said again)")
-    add_live_inputs(p)
+    add_seated_options(p, level="easy",
+                       level_help="the computer: easy, normal or strong (default easy)",
+                       resume_help="continue the last guided game (its lessons are said "
+                                   "again)")
     p.set_defaults(func=run_learn)
 
 

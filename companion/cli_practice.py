@@ -19,13 +19,15 @@ PLAYER = 0  # the player's seat; the computer has the others
 OPPONENTS = ("practice_opponent", "practice_opponent_2", "practice_opponent_3")  # their names
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from companion.cli import add_game_options
+def add_seated_options(p: argparse.ArgumentParser, *, level: str, level_help: str,
+                       resume_help: str) -> None:
+    """The options of a game against the computer (practice, learn): the seats, the
+    computer's level and seed, the outputs, the log, and what `companion play` has
+    (keypad, readers, voice, web pages)."""
+    from companion.cli import add_live_inputs
 
-    p = sub.add_parser("practice", help="play alone against the computer, by ear")
-    add_game_options(p)
     p.add_argument("--rules", metavar="NAME", help="the game's rule set (default: its first)")
-    p.add_argument("--level", default="normal", help="easy, normal or strong (default normal)")
+    p.add_argument("--level", default=level, help=level_help)
     p.add_argument("--seed", type=int, help="the deals and the computer's choices (default: "
                    "random; the same seed plays the same game)")
     p.add_argument("--pause", type=float, metavar="S", help="seconds before the computer "
@@ -38,10 +40,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--no-speech", action="store_true", help="print only")
     p.add_argument("--earbud", metavar="DEVICE", help="your private audio output (ALSA)")
     p.add_argument("--db", type=Path, help="the game log (default: user data folder)")
-    p.add_argument("--resume", action="store_true", help="continue the last practice game")
-    from companion.cli import add_live_inputs
+    p.add_argument("--resume", action="store_true", help=resume_help)
+    add_live_inputs(p)
 
-    add_live_inputs(p)  # what `companion play` has: keypad, readers, voice, web pages
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from companion.cli import add_game_options
+
+    p = sub.add_parser("practice", help="play alone against the computer, by ear")
+    add_game_options(p)
+    add_seated_options(p, level="normal",
+                       level_help="easy, normal or strong (default normal)",
+                       resume_help="continue the last practice game")
     p.set_defaults(func=run_practice)
 
 
