@@ -11,6 +11,7 @@ import pytest
 
 from companion.cli import main
 from companion.games.hanamikoji import Hanamikoji
+from companion.games.hanamikoji import practice as practice_module
 from companion.games.hanamikoji.actions import Reveal, Secret
 from companion.games.hanamikoji.data import GEISHAS
 from companion.games.hanamikoji.opponent import observe
@@ -107,7 +108,10 @@ def test_a_known_secret_is_revealed_by_reveal_or_enter():
         assert s.log[-1][0] == Reveal(secret), answer
 
 
-def test_each_hint_says_why_about_this_move():
+def test_each_hint_says_why_about_this_move(monkeypatch: pytest.MonkeyPatch):
+    # The reason's wording is under test, not the search: a smaller budget, as in
+    # test_practice's hint property (72 hints at 400 playouts took 37 s)
+    monkeypatch.setattr(practice_module, "HINT_ITERATIONS", 50)
     reasons = set()
     for seed in range(6):
         for state, _ in random_game(seed)[:12]:
