@@ -21,33 +21,33 @@ class Lines:
             self._queue.put(line.rstrip("\n"))
         self._queue.put(None)  # the child closed its output
 
+    def _next(self, deadline: float, waiting: str) -> str | None:
+        """The next line, kept in `seen`; None once the output has ended. AssertionError,
+        saying what was awaited, when `deadline` passes first."""
+        try:
+            line = self._queue.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            raise AssertionError(f"{waiting}: {self.seen}") from None
+        if line is None:
+            self._queue.put(None)  # ended for every later call too
+            return None
+        self.seen.append(line)
+        return line
+
     def wait_for(self, fragment: str, timeout: float = 30) -> str:
         """The first line from now on holding `fragment`; AssertionError after `timeout`
         seconds, or when the output ends, with every line seen."""
         deadline = time.monotonic() + timeout
         while True:
-            try:
-                line = self._queue.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError(
-                    f"never heard {fragment!r} in {timeout} s: {self.seen}") from None
+            line = self._next(deadline, f"never heard {fragment!r} in {timeout} s")
             if line is None:
-                self._queue.put(None)
                 raise AssertionError(f"output ended before {fragment!r}: {self.seen}")
-            self.seen.append(line)
             if fragment in line:
                 return line
 
     def rest(self, timeout: float = 30) -> list[str]:
         """Every line until the output ends (the child exits)."""
         deadline = time.monotonic() + timeout
-        while True:
-            try:
-                line = self._queue.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError(
-                    f"output did not end in {timeout} s: {self.seen}") from None
-            if line is None:
-                self._queue.put(None)
-                return self.seen
-            self.seen.append(line)
+        while self._next(deadline, f"output did not end in {timeout} s") is not None:
+            pass
+        return self.seen
