@@ -24,6 +24,44 @@ from companion.narrate.catalogue import LANGUAGES
 __all__ = ["default_language", "system_language", "main"]
 
 
+def add_reading_options(parser: argparse.ArgumentParser) -> None:
+    """Where the lines come from and how answers go out, for the spoken tools beside play
+    (rules, the sticker quiz)."""
+    parser.add_argument("--script", type=Path, help="read the lines from FILE, then end")
+    parser.add_argument("--json", action="store_true", help="one JSON object per announcement")
+    parser.add_argument("--no-speech", action="store_true", help="print only")
+
+
+def reading_catalogue(args: argparse.Namespace) -> Any:
+    """The catalogue of a spoken tool's game and language; None, once said, when
+    `--script` names no file."""
+    from companion.narrate.catalogue import Catalogue
+    from companion.narrate.message import Message
+
+    catalogue = Catalogue(args.lang or system_language(), games=(args.game,))
+    if args.script is not None and not args.script.is_file():
+        print(catalogue.render(Message("error", "no_script", {"path": str(args.script)})))
+        return None
+    return catalogue
+
+
+def reading_outputs(args: argparse.Namespace, catalogue: Any) -> tuple[Any, Any]:
+    """A spoken tool's printed (or --json) lines and, unless --no-speech, its speaker; why
+    speech could not start is said first, as play says it."""
+    from companion.output import Output
+    from companion.setup_notices import speech_problems
+
+    speaker = notice = None
+    if not args.no_speech:
+        from companion.speech import load_settings, open_speaker
+
+        settings, _ = load_settings()
+        speaker, notice = open_speaker(catalogue.lang, settings, enabled=True)
+    out = Output(catalogue, json_mode=args.json, speaker=speaker)
+    out.emit(speech_problems(notice, ()))
+    return out, speaker
+
+
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """The game (an installed one, by name) and the language, as `play` and `practice`
     take them."""

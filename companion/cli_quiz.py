@@ -19,6 +19,7 @@ from companion.narrate.message import Message, Priority
 
 def add_quiz(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from companion.cards.payload import card_games
+    from companion.cli import add_reading_options
     from companion.narrate.catalogue import LANGUAGES
 
     games = card_games()
@@ -38,24 +39,18 @@ def add_quiz(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
     p.add_argument("--reader-protocol", action="append",
                    choices=["line", "rdm6300", "uid-lines"], help="one per --reader")
     p.add_argument("--registry", type=Path, help="the card registry file (enrolled tags)")
-    p.add_argument("--script", type=Path, help="read the lines from FILE, then end")
-    p.add_argument("--json", action="store_true", help="one JSON object per announcement")
-    p.add_argument("--no-speech", action="store_true", help="print only")
+    add_reading_options(p)
     p.set_defaults(func=run_quiz)
 
 
 def run_quiz(args: argparse.Namespace) -> int:
     from companion.cards.registry import open_registry
-    from companion.cli import system_language
+    from companion.cli import reading_catalogue, reading_outputs
     from companion.inputs.hub import InputHub
-    from companion.narrate.catalogue import Catalogue
-    from companion.output import Output
     from companion.sticker_quiz import Quiz, pieces
 
-    lang = args.lang or system_language()
-    catalogue = Catalogue(lang, games=(args.game,))
-    if args.script is not None and not args.script.is_file():
-        print(catalogue.render(Message("error", "no_script", {"path": str(args.script)})))
+    catalogue = reading_catalogue(args)
+    if catalogue is None:
         return 2
     found = pieces(args.game)
     if not found:
@@ -64,13 +59,7 @@ def run_quiz(args: argparse.Namespace) -> int:
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     quiz = Quiz(found, seed, max(1, args.rounds), explore=args.explore)
-    speaker = None
-    if not args.no_speech:
-        from companion.speech import load_settings, open_speaker
-
-        settings, _ = load_settings()
-        speaker, _ = open_speaker(catalogue.lang, settings, enabled=True)
-    out = Output(catalogue, json_mode=args.json, speaker=speaker)
+    out, speaker = reading_outputs(args, catalogue)
     registry, problem = open_registry(args.registry)
     if problem is not None:
         out.emit([Message("error", "cards.registry_unreadable", {"reason": problem})])

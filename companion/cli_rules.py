@@ -10,34 +10,28 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from companion.narrate.message import Message
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from companion.cli import add_game_options
+    from companion.cli import add_game_options, add_reading_options
 
     p = sub.add_parser("rules", help="a game's rules read aloud: sections, contents, "
                                      "questions by word")
     add_game_options(p)
-    p.add_argument("--script", type=Path, help="read the lines from FILE, then end")
-    p.add_argument("--json", action="store_true", help="one JSON object per announcement")
-    p.add_argument("--no-speech", action="store_true", help="print only")
+    add_reading_options(p)
     p.set_defaults(func=run_rules)
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    from companion.cli import system_language
-    from companion.narrate.catalogue import Catalogue
-    from companion.output import Output
+    from companion.cli import reading_catalogue, reading_outputs
+    from companion.inputs.hub import read_lines
     from companion.rulebook.book import RulebookMissing, load
     from companion.rulebook.navigator import Navigator
 
-    lang = args.lang or system_language()
-    catalogue = Catalogue(lang, games=(args.game,))
-    if args.script is not None and not args.script.is_file():
-        print(catalogue.render(Message("error", "no_script", {"path": str(args.script)})))
+    catalogue = reading_catalogue(args)
+    if catalogue is None:
         return 2
     try:
         book = load(args.game, catalogue.lang)
@@ -45,19 +39,13 @@ def run_rules(args: argparse.Namespace) -> int:
         print(catalogue.render(Message("error", "rules.missing",
                                        {"game": args.game.capitalize()})))
         return 2
-    speaker = None
-    if not args.no_speech:
-        from companion.speech import load_settings, open_speaker
-
-        settings, _ = load_settings()
-        speaker, _ = open_speaker(catalogue.lang, settings, enabled=True)
-    out = Output(catalogue, json_mode=args.json, speaker=speaker)
+    out, speaker = reading_outputs(args, catalogue)
     interactive = args.script is None
     navigator = Navigator(book)
     source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
     try:
         out.emit(navigator.opening())
-        for line in source:
+        for line in read_lines(source):  # bounded, never ended by a bad byte
             if speaker is not None and interactive:
                 speaker.stop()  # a new line silences what is being read
             messages = navigator.handle(line)

@@ -40,3 +40,16 @@ def test_each_problem_is_its_own_sentence_in_every_language():
         # an earbud that cannot play is not "no voice at all"
         assert earbud not in said
     assert speech_problems(None, names) == []
+
+
+@pytest.mark.parametrize("command", [["rules", "hanamikoji"], ["stickers", "quiz"]])
+def test_the_spoken_tools_say_too_why_speech_cannot_start(tmp_path, capsys, monkeypatch,
+                                                          command):
+    """The rulebook and the sticker quiz, spoken like play, say first why they only print."""
+    monkeypatch.setenv("PATH", str(tmp_path))  # a machine without espeak-ng
+    script = tmp_path / "lines.txt"
+    script.write_text("quit\n", "utf-8")
+    assert main([*command, "--lang", "en", "--script", str(script)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "espeak-ng is not installed" in lines[0] and "scripts/setup.sh" in lines[0]
+    assert sum("espeak-ng" in line for line in lines) == 1
