@@ -8,14 +8,13 @@ a mistake and an undo mixed in). To accept a deliberate change of wording, run
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
+from goldens import GOLDEN, matches_golden
 
 from companion.cli import main
 
-GOLDEN = Path(__file__).parent / "golden"
 CASES = [
     ("hanamikoji_en", ["--lang", "en", "--players", "Ana", "Ben"]),
     ("hanamikoji_fr", ["--lang", "fr", "--players", "Léa", "Hugo"]),
@@ -33,14 +32,7 @@ def play(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, extra: l
 @pytest.mark.parametrize(("name", "extra"), CASES, ids=[c[0] for c in CASES])
 def test_transcript_matches_golden(tmp_path, capsys, name, extra):
     out = play(tmp_path, capsys, name, extra)
-    expected_path = GOLDEN / f"{name}.expected"
-    if os.environ.get("UPDATE_GOLDEN"):
-        expected_path.write_text(out, "utf-8")
-    expected = expected_path.read_text("utf-8").splitlines()
-    actual = out.splitlines()
-    for number, (want, got) in enumerate(zip(expected, actual, strict=False), start=1):
-        assert got == want, f"{name}.expected line {number}"
-    assert len(actual) == len(expected)
+    matches_golden(name, out)
 
 
 @pytest.mark.parametrize(("name", "extra"), CASES, ids=[c[0] for c in CASES])

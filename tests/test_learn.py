@@ -17,6 +17,7 @@ import os
 from pathlib import Path
 
 import pytest
+from goldens import GOLDEN, matches_golden
 
 from companion.cli import main
 from companion.cli_practice import practice_config
@@ -27,8 +28,6 @@ from companion.learn.guide import load_lessons
 from companion.narrate.catalogue import LANGUAGES, Catalogue
 from companion.session import Session
 from companion.table import Table
-
-GOLDEN = Path(__file__).parent / "golden"
 
 
 class _Quiet:
@@ -127,14 +126,7 @@ def test_learn_session_matches_golden(tmp_path, capsys, name, lang, seed):
         lines = player_lines("hanamikoji", seed, lang, {1: "rules", 4: "hand"})
         script.write_text("\n".join(lines) + "\n", "utf-8")
     out = learn(tmp_path, capsys, script, lang, seed)
-    expected_path = GOLDEN / f"{name}.expected"
-    if os.environ.get("UPDATE_GOLDEN"):
-        expected_path.write_text(out, "utf-8")
-    expected = expected_path.read_text("utf-8").splitlines()
-    actual = out.splitlines()
-    for number, (want, got) in enumerate(zip(expected, actual, strict=False), start=1):
-        assert got == want, f"{name}.expected line {number}"
-    assert len(actual) == len(expected)
+    matches_golden(name, out)
 
 
 def test_a_game_without_lessons_or_practice_is_refused_plainly(capsys):

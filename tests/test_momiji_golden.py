@@ -8,17 +8,16 @@ and review the diff like code.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
+from goldens import GOLDEN, matches_golden
 
 from companion.games.momiji import Momiji
 from companion.narrate.catalogue import Catalogue
 from companion.session import Session
 from companion.store import GameStore
 
-GOLDEN = Path(__file__).parent / "golden"
 CASES = [("momiji_en", "en", ["Ana", "Ben", "Cy"]), ("momiji_fr", "fr", ["Léa", "Hugo", "Zoé"])]
 
 
@@ -38,13 +37,7 @@ def transcript(script: Path, lang: str, names: list[str], store: GameStore | Non
 def test_transcript_matches_golden(tmp_path, name, lang, names):
     store = GameStore(tmp_path / "g.sqlite3")
     actual = transcript(GOLDEN / f"{name}.txt", lang, names, store)
-    expected_path = GOLDEN / f"{name}.expected"
-    if os.environ.get("UPDATE_GOLDEN"):
-        expected_path.write_text("\n".join(actual) + "\n", "utf-8")
-    expected = expected_path.read_text("utf-8").splitlines()
-    for number, (want, got) in enumerate(zip(expected, actual, strict=False), start=1):
-        assert got == want, f"{name}.expected line {number}"
-    assert len(actual) == len(expected)
+    matches_golden(name, "\n".join(actual) + "\n")
     # The game is saved as it went: it is finished, and its steps replay to the same end.
     saved = store.load(1)
     assert saved.finished
