@@ -108,3 +108,20 @@ def test_hint_is_a_voice_command_too():
     from companion.shared_commands import Ask, Query
 
     assert VOICE.parse_command("hint") == Ask(Query.HINT)
+
+
+def test_a_hint_at_a_table_asks_for_untold_face_down_cards_instead_of_failing() -> None:
+    """Found by test_session's junk property: at a table, with the hand used up but the
+    player's own Secret and Discard laid untold, `hint` stopped the game (the unseen cards
+    could not be placed). It now says, privately, what it needs."""
+    from test_session import CONFIG, table_script
+
+    session = Session(load_game("hanamikoji"), dict(CONFIG))
+    session.start()
+    for line in table_script(4)[:11]:
+        session.handle(line)
+    said = session.handle("hint")
+    assert [(m.key, m.private_to, m.params) for m in said] == [
+        ("hint_needs_face_down", 0, {"n": 3})]
+    for lang in ("fr", "en", "es", "uk"):
+        assert "{" not in Catalogue(lang, games=("hanamikoji",)).render(said[0])

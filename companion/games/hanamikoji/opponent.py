@@ -89,6 +89,16 @@ class Observation:
         """Whether the seat's own hidden cards are all known (a decision needs them)."""
         return self.unknown_in_hand == 0
 
+    @property
+    def untold_face_down(self) -> int:
+        """The seat's own Secret and Discard cards laid face down and not told (at a table):
+        a hint must know them too, or the unseen cards cannot be placed."""
+        mine = self.tokens[self.seat]
+        secret = (Token.SECRET not in mine and self.revealed[self.seat] is None
+                  and self.secret is None)
+        discard = 2 - len(self.discard) if Token.DISCARD not in mine else 0
+        return int(secret) + discard
+
 
 def observe(state: State, seat: int) -> Observation:
     """The only way from a full state to what `seat` may know."""

@@ -127,6 +127,9 @@ def hint(state: State, seat: int) -> list[Message]:
         return [Message("hint", "hint_not_your_turn", private_to=seat)]
     if not obs.complete:
         return [Message("hint", "hint_needs_hand", {"n": obs.unknown_in_hand}, private_to=seat)]
+    if obs.untold_face_down:
+        return [Message("hint", "hint_needs_face_down", {"n": obs.untold_face_down},
+                        private_to=seat)]
     # the strong level's choice, its samples seeded by what the seat knows (same hint for
     # the same knowledge, whatever the hidden cards are)
     rng = random.Random(repr(obs))
