@@ -150,7 +150,7 @@ def context_for(session: Any, private: Callable[[int], bool] | None = None) -> C
     state = session.state
     if session.awaiting_answer:
         return Context.confirm()
-    begun = session.pending
+    begun = session.pending if isinstance(session.pending, Choose) else None
     if begun is not None and state.phase is Phase.ACTION and begun.token in (
             Token.GIFT, Token.COMPETITION):
         # An offer begun (its last card not heard, or keyed, or scanned so far): its cards.
