@@ -13,10 +13,13 @@ from hypothesis import strategies as st
 from companion.cards.payload import CardRef, format_payload
 from companion.games.hanamikoji.actions import Competition, Gift
 from companion.games.hanamikoji.data import COPIES, Item, Token
+from companion.games.momiji.actions import Objectives
+from companion.games.momiji.data import Objective, tokens_for
 from companion.games.registry import load_game
 from companion.inputs.devices import handle_device_event, handle_line
 from companion.session import Session
 from hardware.events import ReaderEvent
+from tests.test_momiji_objectives_parts import at_objectives
 
 WAYS = ("typed", "keyed", "scanned")
 
@@ -131,3 +134,38 @@ def test_undoing_a_scanned_offer_takes_its_copies_back_with_it() -> None:
     for value in gift:
         handle_line(session, value, None)
     assert session.step == 1 and session.log[0][0] == Gift((Item.FAN, Item.FAN, Item.TEA))
+
+
+def test_an_undo_while_a_secret_is_scanned_drops_it_and_nothing_else() -> None:
+    """A scanned Secret waiting for its card is the pending action too: an undo said or
+    typed drops it (the step before stays), as it drops a keyed "1"."""
+    session = new_session()
+    session.handle("gift fan fan tea")
+    session.handle("take tea")
+    handle_line(session, label("token", "secret", 2), None)  # Ana's second turn
+    assert session.pending is not None and session.step == 2
+    assert [m.key for m in session.handle("undo")][0] == "cancelled"
+    assert session.pending is None and session.step == 2
+    handle_line(session, label("item", "flute", 1), None)  # a card now: no Secret waits
+    assert session.step == 2 and session.pending is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_momiji_objectives_named_and_scanned_in_any_order_make_one_list(data) -> None:
+    """At set-up, objective tokens scanned and names typed join one pending list, in any
+    order, and reveal what the whole typed list reveals."""
+    session = at_objectives()
+    allowed = [o for o in Objective if o.leaf is None or o.leaf in session.state.colours]
+    chosen = data.draw(st.permutations(allowed))[:tokens_for(session.state.count)]
+    steps = session.step
+    for objective in chosen:
+        assert session.step == steps
+        if data.draw(st.booleans()):
+            # with its verb: "zero" alone is the shared word for cancel (the keypad's 0)
+            handle_line(session, "objectives " + objective.value, None)
+        else:
+            handle_line(session, format_payload(
+                CardRef("momiji", "objective", objective.value, 1)), None)
+    assert session.step == steps + 1 and session.pending is None
+    assert session.log[-1][0] == Objectives(tuple(chosen))

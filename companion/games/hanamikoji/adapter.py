@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from companion.games.base import NarratedGame
 from companion.games.hanamikoji import narrate
 from companion.games.hanamikoji.actions import Action, Deal, Discard, Secret, parse_action
-from companion.games.hanamikoji.interpret import Choose, Command, interpret
+from companion.games.hanamikoji.interpret import Choose, Command, begun, interpret
 from companion.games.hanamikoji.rules import (
     Event,
     Phase,
@@ -50,12 +50,12 @@ class Hanamikoji(NarratedGame):
         return apply(state, action)
 
     def interpret(self, line: str, state: State, pending: Any, lang: str) -> Command:
-        return interpret(line, state, pending=_begun(pending), lang=lang)
+        return interpret(line, state, pending=begun(pending), lang=lang)
 
     def prompt(self, state: State, names: Sequence[str], pending: Any) -> list[Message]:
         """What is expected now (a scanned Secret or Discard, or a pair's first card, has
         its own prompts, said by the scan: the table hears the turn's)."""
-        return super().prompt(state, names, _begun(pending))
+        return super().prompt(state, names, begun(pending))
 
     def fold(self, now: Moment, part: Any) -> Fold:
         """A scanned card or token (or keyed positions of a scanned Secret) folded into
@@ -136,9 +136,3 @@ class Hanamikoji(NarratedGame):
         from companion.games.hanamikoji.web import HanamikojiWeb
 
         return HanamikojiWeb(self)
-
-
-def _begun(pending: Any) -> Choose | None:
-    """The offer, Secret or Discard begun by words or keys (a Choose, scanned copies and
-    all), or None: what the words typed next complete."""
-    return pending if isinstance(pending, Choose) else None
