@@ -174,11 +174,13 @@ class Session:
         while scanned cards wait): the game folds it into the pending action
         (`Game.fold`), and the session keeps, says or carries out what that gives (see
         `companion.games.protocol.Fold`)."""
-        from companion.games.protocol import SAME, Moment
+        from companion.games.protocol import SAME, Fold, Moment
 
         steps = tuple((a, actor, t) for (a, actor), t in zip(self._log, self._traces,
                                                               strict=True))
-        fold = self._game.fold(Moment(self._state, self.names, steps, self._pending), part)
+        folder = getattr(self._game, "fold", None)  # optional: see the Game protocol
+        now = Moment(self._state, self.names, steps, self._pending)
+        fold = folder(now, part) if folder is not None else Fold(command=part)
         said = list(fold.said)
         if fold.pending is not SAME:
             self._pending = fold.pending

@@ -53,12 +53,6 @@ class Game(Protocol):
     # -- words in -----------------------------------------------------------------------
     def interpret(self, line: str, state: State, pending: Any, lang: str) -> Any: ...
     def pending(self, command: Any, state: State) -> Any | None: ...
-    def fold(self, now: Moment, part: Any) -> Fold:
-        """One part of an action from an input that is not read as words (a scanned card,
-        Enter or a keypad key while scanned cards wait): folded into `now.pending`, the
-        half-entered action, into a `Fold` the session carries out (GameBase: the part is a
-        command)."""
-        ...
 
     # -- words out ----------------------------------------------------------------------
     def start(self, state: State, names: Sequence[str]) -> list[Message]: ...
@@ -79,7 +73,10 @@ class Game(Protocol):
     def locales(self) -> Traversable | None: ...
     # Optional, looked up by the session: `explain(subject, state, names)` answers
     # "position 3" / "what is 3" (shared_commands.Explain) with Messages; without it, or
-    # with no answer, the prompt is said.
+    # with no answer, the prompt is said. `fold(now: Moment, part) -> Fold`: a part of an
+    # action from an input not read as words (a scanned card; Enter while scanned cards
+    # wait), given by the game's own device hooks through `session.enter`, folded into
+    # `now.pending`, the half-entered action; without it, the part is a command.
 
     # -- optional hooks (None: the game has no such capability) -------------------------
     def devices(self) -> DeviceHooks | None: ...
