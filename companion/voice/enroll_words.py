@@ -42,6 +42,23 @@ def _message(key: str, **params: object) -> Message:
     return Message("voice_enroll", f"voice_words.{key}", dict(params))
 
 
+def intro(name: str, game: str, words: int, takes: int) -> Message:
+    return _message("intro", name=name, n=words, game=game, takes=takes,
+                    minutes=minutes(words, takes))
+
+
+def enrolment_sentences(name: str, game: str, words: Sequence[str], takes: int
+                        ) -> list[Message]:
+    """Everything said in an enrolment where each word is kept at once, in order (what
+    `run_cli` and `WordEnrollment.run` say; benchmarks/enrol_time_bench.py times it)."""
+    out = [intro(name, game, len(words), takes)]
+    for n, word in enumerate(words, 1):
+        out.append(_message("say", n=n, total=len(words), word=word))
+        out += [_message("again", word=word)] * (takes - 1)
+        out.append(_message("kept"))
+    return out
+
+
 @dataclass
 class WordEnrollment:
     """Ask for each word, record its takes, keep them; keys decide what comes next."""
@@ -146,8 +163,7 @@ def run_cli(args: Any) -> int:
             except MicrophoneUnavailable:
                 say(_message("no_microphone"))
                 return 2
-            say(_message("intro", name=args.name, n=len(words), game=game.capitalize(),
-                         takes=args.takes, minutes=minutes(len(words), args.takes)))
+            say(intro(args.name, game.capitalize(), len(words), args.takes))
             walk = WordEnrollment(profile, say, capture, sys.stdin.readline, args.takes)
             try:
                 if not walk.run(words):
