@@ -130,10 +130,29 @@ def test_enrolment_asks_each_word_twice_and_keys_decide(tmp_path: Path) -> None:
     assert {w: len(r) for w, r in profile.recordings().items()} == {
         "one": 2, "two": 2, "three": 2}
     assert said[:4] == ["voice_words.say", "voice_words.again", "voice_words.kept",
-                        "voice_words.say"]
+                        "voice_words.word"]
     assert said[-1] == "voice_words.stopped"
     # Run again: only the words not yet recorded twice are asked for.
     assert walk.todo(["one", "two", "three", "four"]) == ["four"]
+
+
+def test_an_enrolment_says_what_its_timing_benchmark_times(tmp_path: Path) -> None:
+    """What a whole enrolment says is `enrolment_sentences` (benchmarks/enrol_time_bench.py
+    times those): the keys in full after the first word, then "Enter?"; the count on the
+    first word and every fifth."""
+    from companion.voice.enroll_words import enrolment_sentences
+
+    words = enrolment_words("fr")
+    said: list = []
+    walk = WordEnrollment(WordProfile.named("Ana", "hanamikoji", "fr", tmp_path), said.append,
+                          lambda: b"\x05\x00" * 16000, lambda: "")
+    assert walk.run(words)
+    expected = enrolment_sentences("Ana", "Hanamikoji", words, 2)
+    assert expected[0].key == "voice_words.intro"
+    assert said == expected[1:]
+    keys = [m.key for m in said]
+    assert keys.count("voice_words.kept") == 1 and keys.count("voice_words.next") == 21
+    assert [m.params["n"] for m in said if m.key == "voice_words.say"] == [1, 5, 10, 15, 20]
 
 
 def test_a_silence_is_asked_again_once(tmp_path: Path) -> None:
