@@ -71,6 +71,8 @@ SURE = Match("three", 0.1, 0.1)
     # ... else asked about.
     (Recognition(None, 0.1, ""), Match("three", 0.35, 0.03), Confirm, "reveal scroll"),
     (Recognition(None, 0.1, ""), Match("three", 0.1, 0.05), Confirm, "reveal scroll"),
+    # Whisper read a longer command, the word is found within it: no opinion.
+    (Recognition("reveal flower", 0.95, "reveal seven"), SURE, Accept, "reveal flower"),
     # Not as long as the word (a sentence around it): no opinion.
     (Recognition(None, 0.1, ""), Match("three", 0.1, 0.1, heard=200, recorded=25), Refuse,
      None),

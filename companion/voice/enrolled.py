@@ -174,7 +174,9 @@ def combine(heard: Recognition, match: Match | None,
     """Whisper's recognition with the enrolled match beside it (pure). The match's words
     are read by the game as a command now (`read`: None when not valid here).
 
-    - no match, or one rejected: Whisper's recognition unchanged (no opinion);
+    - no match, or one rejected, or Whisper read a valid command from more words than
+      the match has: Whisper's recognition unchanged (no opinion: the enrolled words are
+      words alone, and one of them is found within a longer command);
     - both read the same command: confidence raised to AGREED (the engine then caps it as
       before: a list of cards the game always asks about keeps its lower confidence);
     - Whisper heard nothing valid: the enrolled reading, applied when it is sure (`sure`),
@@ -189,6 +191,8 @@ def combine(heard: Recognition, match: Match | None,
     command = read(match.words)
     if command is not None and command == heard.command:
         return replace(heard, confidence=max(heard.confidence, AGREED))
+    if heard.command is not None and len(heard.words.split()) > len(match.words.split()):
+        return heard  # a longer command than any word enrolled ("take flute"): no opinion
     refused = Recognition(None, min(heard.confidence, ASKED), heard.words, heard.margin,
                           heard.private_to)
     if command is None or command in ANSWERS or heard.command in ANSWERS:
