@@ -207,7 +207,8 @@ def test_each_hint_judges_its_moves_geishas_from_what_the_player_knows(
             me, them = state.players[seat], state.players[1 - seat]
             for part in parts:
                 seen.add(part.key)
-                for g in part.params.get("geishas", (part.params.get("geisha"),)):
+                named = part.params["geisha"]  # one geisha, or several said together
+                for g in named if isinstance(named, tuple) else (named,):
                     geisha = g.params["geisha"]
                     i = GEISHAS.index(geisha)
                     mine = me.side[i] + (me.secret == geisha.item)

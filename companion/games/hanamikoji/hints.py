@@ -49,11 +49,11 @@ def judge(item: Item, obs: opponent.Observation) -> Message:
     marker = obs.favours[i]
     geisha = Message("", "hint_geisha", {"geisha": GEISHAS[i], "points": GEISHAS[i].points})
     if mine > theirs + free or (mine == theirs + free and marker == me):
-        return Message("", WON, {"geishas": (geisha,), "n": 1})
+        return Message("", WON, {"geisha": (geisha,), "n": 1})
     if theirs > mine + free or (theirs == mine + free and marker == other):
-        return Message("", LOST, {"geishas": (geisha,), "n": 1})
+        return Message("", LOST, {"geisha": (geisha,), "n": 1})
     if mine == theirs == 0 and marker is None:
-        return Message("", OPEN, {"geishas": (geisha,), "n": 1})
+        return Message("", OPEN, {"geisha": (geisha,), "n": 1})
     key = LEAD if mine > theirs else BEHIND if mine < theirs else TIED
     if key == TIED and marker is not None:
         key = "hint_tied_yours" if marker == me else "hint_tied_theirs"
@@ -72,8 +72,8 @@ def judged(cards: tuple[Item, ...], obs: opponent.Observation) -> tuple[Message,
         if same is None:
             parts.append(part)
             continue
-        geishas = parts[same].params["geishas"] + part.params["geishas"]
-        parts[same] = Message("", part.key, {"geishas": geishas, "n": len(geishas)})
+        geishas = parts[same].params["geisha"] + part.params["geisha"]
+        parts[same] = Message("", part.key, {"geisha": geishas, "n": len(geishas)})
     return tuple(parts)
 
 
