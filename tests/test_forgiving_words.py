@@ -7,11 +7,12 @@ import glob
 import re
 import string
 import sys
+from pathlib import Path
 
 import pytest
 
 from companion.games.hanamikoji import Hanamikoji
-from companion.games.hanamikoji.actions import Gift, Secret, TakePair
+from companion.games.hanamikoji.actions import Gift, Secret, TakeGift, TakePair
 from companion.games.hanamikoji.data import Item
 from companion.games.momiji import Momiji
 from companion.narrate.catalogue import LANGUAGES, Catalogue, plural_form
@@ -198,3 +199,44 @@ def test_french_enrolment_counts_agree(done):
                                      "cards": "x"}))
     assert f"Cartes enregistrées : {done} sur 21." in text
     assert "sont enregistrées" not in text
+
+
+def _verbs(lang: str) -> set[str]:
+    """The verb each answer prompt (normal, brief, detailed) and each take hint asks the
+    player to say: the word after "{player}, " or after the hint's "Hint: "."""
+    path = Path(sys.modules["companion.games.hanamikoji"].__file__ or "").parent
+    data = tomllib.loads((path / "locales" / f"{lang}.toml").read_text("utf-8"))["messages"]
+    verbs = set()
+    for section in (data, data.get("brief", {}), data.get("short", {}),
+                    data.get("detailed", {})):
+        for key in ("answer_gift", "answer_competition"):
+            found = re.match(r"\{player\}, ([^\W\d]+)", section.get(key, ""))
+            if found and found.group(1) not in ("pair", "paire", "grupo", "набір"):
+                verbs.add(found.group(1))
+    for key in ("hint_take", "hint_take_pair"):
+        verbs.add(re.match(r"[^:]+ ?: (\w+)", data[key]).group(1))
+    return verbs
+
+
+@pytest.mark.parametrize(("lang", "gift", "card", "competition"), [
+    ("en", "gift flute fan tea", "flute", "competition flute fan scroll umbrella"),
+    ("fr", "offre flûte éventail thé", "la flûte", "échange flûte éventail papier ombrelle"),
+    ("es", "regalo flauta abanico té", "la flauta",
+     "competición flauta abanico pergamino sombrilla"),
+    ("uk", "подарунок флейта віяло чай", "флейту", "боротьба флейта віяло сувій парасолька"),
+])
+def test_the_companions_own_words_answer_an_offer(lang, gift, card, competition):
+    """The verb a prompt or a hint says ("prenez", "coge", "toma", "візьміть") answers the
+    offer when a player says it back: it was refused as not understood."""
+    verbs = _verbs(lang)
+    assert len(verbs) >= 2, verbs
+    pair = {"en": "pair", "fr": "la paire", "es": "la pareja", "uk": "набір"}[lang]
+    for verb in sorted(verbs):
+        s = session(lang)
+        s.handle(gift)
+        out = s.handle(f"{verb} {card}")
+        assert s.step == 2 and s.log[-1][0] == TakeGift(Item.FLUTE), (verb, out)
+        s = session(lang)
+        s.handle(competition)
+        out = s.handle(f"{verb} {pair} 2")
+        assert s.step == 2 and s.log[-1][0] == TakePair(1), (verb, out)
