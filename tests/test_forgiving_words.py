@@ -240,3 +240,22 @@ def test_the_companions_own_words_answer_an_offer(lang, gift, card, competition)
         s.handle(competition)
         out = s.handle(f"{verb} {pair} 2")
         assert s.step == 2 and s.log[-1][0] == TakePair(1), (verb, out)
+
+
+@pytest.mark.parametrize(("lang", "cards"), [
+    ("en", ("flute", "fan", "scroll", "umbrella")),
+    ("fr", ("flûte", "éventail", "papier", "ombrelle")),
+    ("es", ("flauta", "abanico", "pergamino", "sombrilla")),
+    ("uk", ("флейта", "віяло", "сувій", "парасолька")),
+])
+def test_a_hint_names_its_action_with_a_word_that_plays_it(lang, cards):
+    """A hint says the action by a word the player can say back to play it (the game's
+    names: Renuncia, Мотлох, Таємниця, not "descarte", "скидання", "секрет")."""
+    path = Path(sys.modules["companion.games.hanamikoji"].__file__ or "").parent
+    data = tomllib.loads((path / "locales" / f"{lang}.toml").read_text("utf-8"))["messages"]
+    for key, n, action in (("hint_secret", 1, "Secret"), ("hint_discard", 2, "Discard"),
+                           ("hint_gift", 3, "Gift"), ("hint_competition", 4, "Competition")):
+        word = re.match(r"[^:]+ ?: (\w+)", data[key]).group(1)
+        s = session(lang)
+        s.handle(f"{word} {' '.join(cards[:n])}")
+        assert s.step == 1 and type(s.log[-1][0]).__name__ == action, (key, word)
