@@ -74,6 +74,10 @@ def test_nonsense_is_refused_as_before():
     ("verbosity brief", Adjust(Setting.BRIEF)),
     ("verbosité détaillé", Adjust(Setting.DETAILED)),
     ("verbosity normal", Adjust(Setting.NORMAL)),
+    # back and forward in each language (Spanish and Ukrainian were not understood)
+    ("atrás", Ask(Query.BACK)), ("anterior", Ask(Query.BACK)), ("назад", Ask(Query.BACK)),
+    ("adelante", Ask(Query.FORWARD)), ("siguiente", Ask(Query.FORWARD)),
+    ("вперед", Ask(Query.FORWARD)),
 ])
 def test_newcomers_phrasings(game, line, command):
     state = game.new_state({"players": ["Ana", "Ben"], "rules": game.rule_sets[0]})
