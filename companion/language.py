@@ -121,14 +121,23 @@ def ask_once(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
     names = {f"l{i}": Catalogue(code, games=()).word("words", "language_name")
              for i, code in enumerate(CHOICES, start=1)}
     kept = names[f"l{CHOICES.index(default) + 1}"]
-    question = catalogue.render(Message("setup", "choose_language", {**names, "default": kept}))
+    ask = Message("", "choose_language_ask")
+    how = Message("", "choose_language_how", {"default": kept})
+    question = catalogue.render(Message("setup", "choose_language",
+                                        {**names, "ask": ask, "how": how}))
+    # heard in parts: each language's name (and its digit) in that language's own voice,
+    # which says "українська" as a Ukrainian does (an English voice spells it out)
+    spoken = [(catalogue.render(ask), default),
+              *((f"{i}, {names[f'l{i}']}", code) for i, code in enumerate(CHOICES, start=1)),
+              (catalogue.render(how), default)]
     speaker = _speaker(default, speech_out) if speak else None
     chosen = None
     for _ in range(3):
         stdout.write(question + "\n")
         stdout.flush()
         if speaker is not None:
-            speaker.say(question)
+            for text, lang in spoken:  # kind None: queued one after the other
+                speaker.say(text, kind=None, lang=lang)
         line = stdin.readline()
         if speaker is not None:
             speaker.stop()

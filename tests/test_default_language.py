@@ -108,7 +108,8 @@ def _ask_on_a_terminal(tmp_path: Path, env: dict[str, str], out: Path,
     try:
         if answer is not None:
             deadline = time.monotonic() + 60
-            while not index.exists() and time.monotonic() < deadline:  # the question, heard
+            while time.monotonic() < deadline and (  # the whole question, heard
+                    not index.exists() or len(index.read_text("utf-8").splitlines()) < 6):
                 time.sleep(0.05)
             os.write(master, answer)
         printed, _ = proc.communicate(timeout=60)
@@ -138,12 +139,18 @@ def test_the_language_question_is_spoken_answered_by_a_keypad_digit_and_remember
     question = "Which language? 1 English, 2 français, 3 español, 4 українська."
     chosen = Catalogue("es", games=()).render(Message("setup", "language_chosen"))
     assert question in printed and chosen in printed, printed
-    assert [(s["text"][:len(question)], s["lang"]) for s in said] == [
-        (question, "en"), (chosen[:len(question)], "es")], said
-    for entry in said:  # real speech, whole: a few seconds each, not cut by the answer
-        assert not entry["interrupted"] and entry["seconds"] > 2.0, entry
+    # each language named in its own voice (an English voice spells "українська" out)
+    assert [(s["text"], s["lang"]) for s in said] == [
+        ("Which language?", "en"), ("1, English", "en"), ("2, français", "fr"),
+        ("3, español", "es"), ("4, українська", "uk"),
+        ("Type or key its digit, then Enter; Enter alone keeps English.", "en"),
+        (chosen, "es")], said
+    assert len({s["voice"] for s in said}) == 4, said
+    for entry in said:  # real speech, whole, not cut by the answer
+        assert not entry["interrupted"] and entry["seconds"] > 0.5, entry
         with wave.open(str(tmp_path / "first" / entry["file"])) as wav:
-            assert wav.getnframes() / wav.getframerate() > 2.0
+            assert wav.getnframes() / wav.getframerate() > 0.5
+    assert said[-1]["seconds"] > 2.0  # the choice said back: a whole sentence
     assert "Traceback" not in printed
 
     again, said_again = _ask_on_a_terminal(tmp_path, env, tmp_path / "again", None)
