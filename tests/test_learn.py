@@ -126,7 +126,9 @@ def test_learn_session_matches_golden(tmp_path, capsys, monkeypatch, name, lang,
     # PATH finds `companion` (elsewhere the full path is said: tests/test_resume_quit.py)
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
-    (bin_dir / "companion").symlink_to(Path(sys.executable).with_name("companion"))
+    command = bin_dir / "companion"  # any install: this Python's companion, run by name
+    command.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m companion "$@"\n', "utf-8")
+    command.chmod(0o755)
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
     script = GOLDEN / f"{name}.script"
     if os.environ.get("UPDATE_GOLDEN"):
