@@ -263,3 +263,46 @@ def test_a_hint_names_its_action_with_a_word_that_plays_it(lang, cards):
         s = session(lang)
         s.handle(f"{word} {' '.join(cards[:n])}")
         assert s.step == 1 and type(s.log[-1][0]).__name__ == action, (key, word)
+
+
+MOMIJI_SAID = {  # the verbs Momiji's prompts and hints say, and the action each names
+    "en": {"collect the {c} column": "Collect", "reveal": "Reveal", "play {c} 0": "Play",
+           "trade {c} 0 {c} 1": "Trade", "end your turn": "End"},
+    "fr": {"prenez la colonne de type {c}": "Collect", "révélez": "Reveal",
+           "posez {c} 0": "Play", "défaussez {c} 0 {c} 1": "Trade",
+           "finissez votre tour": "End"},
+    "es": {"coge la columna de color {c}": "Collect", "revela": "Reveal",
+           "juega {c} 0": "Play", "descarta {c} 0 {c} 1": "Trade",
+           "termina tu turno": "End"},
+    "uk": {"візьміть {c} стовпець": "Collect", "відкрийте": "Reveal",
+           "зіграйте {c} 0": "Play", "обміняйте {c} 0 {c} 1": "Trade",
+           "завершіть хід": "End"},
+}
+
+
+@pytest.mark.parametrize("lang", sorted(MOMIJI_SAID))
+def test_momiji_understands_the_verbs_its_prompts_and_hints_say(lang):
+    """A Momiji player who says back the companion's own words is understood: the French
+    prompt's "prenez une colonne" and the hints' "révélez", "finissez votre tour",
+    "завершіть хід" were refused as not understood."""
+    from companion.games.momiji import narrate
+    from companion.games.momiji.rules import Phase
+    from companion.games.registry import load_game
+
+    game = load_game("momiji")
+    hooks = game.practice()
+    config = {"players": ["Ana", "Ben"], "lang": lang,
+              "practice": {"level": "easy", "seed": 3}}
+    s = Session(game, config)
+    while s.state.phase is not Phase.TURN:
+        s.execute(hooks.chance(s.state, config))
+    catalogue = Catalogue(lang)
+    said = " ".join(catalogue.render(Message("", key, {}))
+                    for key in ("momiji.main", "momiji.hint_reveal", "momiji.hint_end",
+                                "momiji.hint_trade", "momiji.hint_play"))
+    colour = catalogue.value(narrate.colour(s.state.colours[0]))
+    for line, action in MOMIJI_SAID[lang].items():
+        verb = line.split()[0]
+        assert verb.lower() in said.lower(), (verb, said)  # a word the companion says
+        command = game.interpret(line.format(c=colour), s.state, None, lang)
+        assert type(command).__name__ == action, (line, command)
