@@ -178,9 +178,9 @@ def test_a_tie_says_where_the_marker_is_and_the_secret_counts_for_its_player():
                         secret=SH, favours={SH: 1, FL: 0})
     assert said(Discard((FL, SH)), state) == (
         "Hint: Discard flute (purple, 2) and shamisen (orange, 3), out of the round: Ayane "
-        "(2 points) is tied 0 to 0, her marker with you and Chiharu (3 points) is tied 1 to "
-        "1, her marker with your opponent; you keep flower (pink, 5): Ruri (5 points) is "
-        "still open.")
+        "(2 points) is tied 0 to 0 with her marker on your side and Chiharu (3 points) is "
+        "tied 1 to 1 with her marker on your opponent's side; you keep flower (pink, 5): "
+        "Ruri (5 points) is still open.")
 
 
 def test_each_hint_judges_its_moves_geishas_from_what_the_player_knows(
