@@ -20,7 +20,7 @@ from companion.games.momiji.rules import (
     legal_actions,
     new_game,
 )
-from companion.games.protocol import Simulator, VoiceHooks
+from companion.games.protocol import Fold, Moment, Simulator, VoiceHooks
 from companion.narrate.message import Message
 from companion.shared_commands import Query
 
@@ -76,6 +76,13 @@ class Momiji(NarratedGame):
             return command if begins_objectives(state, command) else None
         except CompanionError as error:
             raise _worded(error) from None
+
+    def fold(self, now: Moment, part: Any) -> Fold:
+        """A scanned card (or a line while scanned cards wait) folded into the pending
+        action: the scan module, imported only when a reader or keypad gives one."""
+        from companion.games.momiji.scan import fold
+
+        return fold(self, now, part)
 
     def practice(self) -> Practice:
         """Play alone against 1 to 3 computer players, and hints (imported when asked)."""
