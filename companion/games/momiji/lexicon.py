@@ -176,6 +176,8 @@ UNDO_WORDS = shared.UNDO_WORDS
 YES_WORDS = shared.YES_WORDS
 NO_WORDS = shared.NO_WORDS
 CANCEL_WORDS = tuple(w for w in shared.CANCEL_WORDS if w not in ("0", "zero"))
+# The shared words Momiji reads itself (Game.own_words): "0" and "zero" name a value.
+OWN_WORDS = frozenset(shared.CANCEL_WORDS) - frozenset(CANCEL_WORDS)
 QUIT_WORDS = shared.QUIT_WORDS
 NEW_GAME_WORDS = shared.NEW_GAME_WORDS
 SEPARATORS = ("/", "then", "puis", "and", "et", "luego", "despues", "y", "потім", "і", "та", "и")
