@@ -17,6 +17,7 @@ from companion.errors import CompanionError, ConfirmFirst, IllegalAction, check_
 from companion.games.protocol import Game
 from companion.games.registry import resume_command
 from companion.narrate.message import Message, Priority
+from companion.normalize import tokens
 from companion.phrases import shared_command
 from companion.shared_commands import (
     Adjust,
@@ -149,9 +150,12 @@ class Session:
         """The command a line means now (CompanionError if none), without carrying it out.
         An over-long or undecodable line is refused before anything reads it. The commands
         every game shares (questions, undo, yes, no, cancel, quit) are read here first, so
-        that no game can lose them; the game reads the rest."""
+        that no game can lose them, except the words a game says it reads itself
+        (`own_words`); the game reads the rest."""
         check_readable(line)
-        shared = shared_command(line)
+        own = getattr(self._game, "own_words", ())
+        words = " ".join(token.word for token in tokens(line))
+        shared = None if words in own else shared_command(line)
         if shared is not None:
             return shared
         return self._game.interpret(line, self._state, self._pending, self._lang)

@@ -77,6 +77,9 @@ class Game(Protocol):
     # action from an input not read as words (a scanned card; Enter while scanned cards
     # wait), given by the game's own device hooks through `session.enter`, folded into
     # `now.pending`, the half-entered action; without it, the part is a command.
+    # `own_words`: whole lines (folded, as companion.normalize.fold leaves them) the game
+    # reads itself although they are shared commands elsewhere (Momiji's "zero" is a card
+    # value and an objective, not cancel); without it, every shared command is the core's.
 
     # -- optional hooks (None: the game has no such capability) -------------------------
     def devices(self) -> DeviceHooks | None: ...

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
 from companion.games.base import NarratedGame
-from companion.games.momiji import narrate
+from companion.games.momiji import lexicon, narrate
 from companion.games.momiji.actions import Action, Deal, Objectives, parse_action
 from companion.games.momiji.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.momiji.interpret import Command, interpret
@@ -45,6 +45,7 @@ class Momiji(NarratedGame):
     narration = narrate
     players = (MIN_PLAYERS, MAX_PLAYERS)
     rule_sets = RULE_SETS
+    own_words = lexicon.OWN_WORDS  # "zero" is a value here, not cancel (Game protocol)
 
     def new_state(self, config: dict[str, Any]) -> State:
         # config["rules"] may hold the CLI's Hanamikoji default: Momiji has one rule set.
