@@ -107,6 +107,20 @@ class Page:
     def of(self, kind: str) -> list[dict[str, Any]]:
         return [f for f in map(json.loads, self.frames) if f["type"] == kind]
 
+    def heard(self) -> list[str]:
+        """Every line the page was said, in order: those said before it joined ("past")
+        and those said since ("say")."""
+        return [line for f in map(json.loads, self.frames) if f["type"] in ("past", "say")
+                for line in f["lines"]]
+
+    def wait_heard(self, fragment: str, timeout: float = 10) -> None:
+        """Until the page has heard a line holding `fragment`. The terminal prints a line
+        before the pages are sent it: a line printed is not yet a line every page has."""
+        end = time.monotonic() + timeout
+        while not any(fragment in line for line in self.heard()):
+            assert time.monotonic() < end, f"never heard {fragment!r}: {self.heard()[-3:]}"
+            time.sleep(0.01)
+
     def wait_view(self, timeout: float = 10) -> None:
         end = time.monotonic() + timeout
         while not self.of("view"):
