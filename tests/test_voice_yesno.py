@@ -132,6 +132,32 @@ def test_a_ukrainian_answer_both_decodes_write_alike_is_taken(
     assert raised(command, 0.62, ceiling("en"), free, best, _ukrainian_reading(), words) == 0.62
 
 
+@pytest.mark.skipif(not shutil.which("espeak-ng"), reason="needs espeak-ng")
+def test_a_ukrainian_yes_in_heavy_noise_is_not_taken_on_the_transcripts_alone(
+        tmp_path: Path) -> None:
+    """Real Speech Commands "cat" and "go" at 10 dB were written "Так." by both decodes:
+    the agreement is no calibrated figure, so a yes needs the loudness margin a yes needs
+    where the confidence is not calibrated (sphinx.noisy_yes)."""
+    import numpy as np
+
+    from companion.voice.calibration import ceiling
+    from companion.voice.yesno import AGREED, raised
+
+    wav = tmp_path / "tak.wav"
+    subprocess.run(["espeak-ng", "-v", "uk", "-s", "150", "-w", str(wav), "так"], check=True)
+    clean = read_wav(wav)
+    speech = np.frombuffer(clean, dtype=np.int16).astype(np.float64)
+    noise = np.random.default_rng(7).standard_normal(speech.size) * speech.std()
+    noisy = np.clip(speech + noise, -32768, 32767).astype("<i2").tobytes()
+    words = functools.partial(words_of, english=False)
+    for pcm, expected in ((clean, AGREED), (noisy, 0.6)):
+        assert raised("yes", 0.6, ceiling("uk"), " Так.", " Так.", _ukrainian_reading(), words,
+                      pcm) == expected
+    # A no in the same noise is taken: a misheard no costs a repeat, not a move.
+    assert raised("no", 0.6, ceiling("uk"), " Ні.", " Ні.", _ukrainian_reading(), words,
+                  noisy) == AGREED
+
+
 def _base_ready() -> bool:
     from companion.voice.whisper_model import base
 

@@ -287,7 +287,7 @@ class WhisperRecognizer:
                     command, calibration.confidence(calibration.features(
                         command, mapped[1], hyps[0][1], scores), self.lang),
                     calibration.ceiling(self.lang), free_text, hyps[0][0], reading,
-                    lambda text: words_of(text, english))
+                    lambda text: words_of(text, english), pcm)
         else:
             command, confidence, words = mapped
             if RESCUE and self.rescore and not english and hyps and confidence < REFUSE_BELOW:

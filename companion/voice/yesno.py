@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.voice.sphinx import ANSWERS, Recognition
+from companion.voice.sphinx import ANSWERS, Recognition, noisy_yes
 
 # The free transcript read as the answer at least this closely (the text mapper's fit,
 # 1 for the word itself): "Now." for "no" fits 0.13, "Down." 0.
@@ -77,9 +77,14 @@ def agreed(command: str, free_text: str | None, best_text: str, reading: Reading
 
 
 def raised(command: str, confidence: float, ceiling: float, free_text: str | None,
-           best_text: str, reading: Reading, words: Callable[[str], list[str]]) -> float:
+           best_text: str, reading: Reading, words: Callable[[str], list[str]],
+           pcm: bytes = b"") -> float:
     """`confidence`, or AGREED for an answer both decodes write alike (`agreed`) where the
-    language's calibrated `ceiling` is below AGREED."""
-    if ceiling < AGREED and agreed(command, free_text, best_text, reading, words):
+    language's calibrated `ceiling` is below AGREED. AGREED is no calibrated figure: a yes
+    in `pcm` too noisy to believe without one (sphinx.noisy_yes, as in French and Spanish)
+    keeps its confidence (real Speech Commands "cat" and "go" at 10 dB were written "Так."
+    by both decodes)."""
+    if ceiling < AGREED and agreed(command, free_text, best_text, reading, words) \
+            and noisy_yes(command, pcm) is None:
         return max(confidence, AGREED)
     return confidence
