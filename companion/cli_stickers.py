@@ -118,31 +118,41 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     commands = parser.add_subparsers(dest="stickers_command", metavar="COMMAND", required=True)
 
-    def lang_option(p: argparse.ArgumentParser, default: Lang | None = "en") -> None:
-        p.add_argument("--lang", choices=LANGS, default=default, help="language of the output"
-                       + (f" (default: {default})" if default else ""))
-
     p = commands.add_parser("decode", help="value of a number sticker description")
     p.add_argument("text", nargs="+", metavar="TEXT", help="e.g. carré pointé, deux points")
-    lang_option(p, None)
+    _lang_option(p, None)
     p.set_defaults(func=_guarded(_cmd_decode))
 
     p = commands.add_parser("describe", help="number stickers for a number from 0 to 99")
     p.add_argument("n", type=int, metavar="N")
-    lang_option(p)
+    _lang_option(p)
     p.set_defaults(func=_guarded(_cmd_describe))
 
     p = commands.add_parser(
         "colour", aliases=["color"], help="colour of a symbol, or symbol of a colour"
     )
     p.add_argument("text", nargs="+", metavar="TEXT", help="e.g. goutte d'eau, heart, rouge")
-    lang_option(p)
+    _lang_option(p)
     p.set_defaults(func=_guarded(_cmd_colour))
+    _add_game_commands(commands)
 
+    from companion.cli_quiz import add_quiz
+
+    add_quiz(commands)
+
+
+def _lang_option(p: argparse.ArgumentParser, default: Lang | None = "en") -> None:
+    """`--lang`, the language the sub-command's output is written in."""
+    p.add_argument("--lang", choices=LANGS, default=default, help="language of the output"
+                   + (f" (default: {default})" if default else ""))
+
+
+def _add_game_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`plan` and `labels`: what a game with printed cards offers (its card hooks)."""
     games = card_games()
     p = commands.add_parser("plan", help="checklist of stickers to adapt a copy of a game")
     p.add_argument("game", choices=[g for g in games if hooks(g).sticker_plan is not None])
-    lang_option(p)
+    _lang_option(p)
     p.add_argument(
         "--item-points", action="store_true",
         help="also put a number sticker for the points on each item card",
@@ -157,9 +167,5 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                    help="one sheet of a game whose labels need several, the first by default: "
                    + ", ".join(f"{name} ({', '.join(owners)})" for name, owners in sheets.items()))
     p.add_argument("--format", choices=FORMATS, help="default: from FILE's extension, else svg")
-    lang_option(p)
+    _lang_option(p)
     p.set_defaults(func=_guarded(_cmd_labels))
-
-    from companion.cli_quiz import add_quiz
-
-    add_quiz(commands)

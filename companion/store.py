@@ -56,6 +56,16 @@ CREATE TABLE IF NOT EXISTS addresses (
     token TEXT NOT NULL,
     PRIMARY KEY (game_id, view)
 );
+-- what a command adds to a game beside its steps, by kind (the guide of `companion learn`
+-- keeps the lessons it said, so that a resumed game does not say them again); an older log
+-- gets the table as `addresses` does
+CREATE TABLE IF NOT EXISTS notes (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    kind TEXT NOT NULL,
+    value TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game_id, kind, value)
+);
 """
 
 
@@ -448,6 +458,28 @@ class GameStore:
         except sqlite3.Error:
             return {}
         return {str(view): str(token) for view, token in rows}
+
+    def keep_note(self, game_id: int, kind: str, value: str) -> None:
+        """Remember `value` of `kind` for a game (once: a value kept again changes nothing)."""
+        try:
+            self._writing().execute(
+                "INSERT OR IGNORE INTO notes (game_id, kind, value, at) VALUES (?, ?, ?, ?)",
+                (game_id, kind, value, _now()))
+        except (sqlite3.Error, OSError) as error:
+            raise self._failed(error) from error
+
+    def notes(self, game_id: int, kind: str) -> list[str]:
+        """The values of `kind` kept for a game, in the order kept ([] if none, or a log
+        older than them)."""
+        if self._db is None:
+            return []
+        try:
+            rows = self._db.execute(
+                "SELECT value FROM notes WHERE game_id = ? AND kind = ? ORDER BY rowid",
+                (game_id, kind)).fetchall()
+        except sqlite3.Error:
+            return []
+        return [str(value) for (value,) in rows]
 
     def last_unfinished(self, game: str | None = None) -> SavedGame | None:
         if self.damage is not None:

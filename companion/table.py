@@ -27,13 +27,16 @@ class Seating:
     catalogue's language, or says why not and gives None; `resumes` tells which saved
     games it continues; `earbuds` maps "player:N" to an audio device; `annotate`, when
     given, rewrites what the table says before it is said (the guide of `companion learn`
-    adds its lessons)."""
+    adds its lessons); `attach`, when given, is handed the session and its game log once
+    the game is open, before anything is said (the guide reads there the lessons a resumed
+    game said, and keeps there those it says)."""
 
     command: str
     new_config: Callable[[Any], dict[str, Any] | None]
     resumes: Callable[[dict[str, Any]], bool] = lambda config: True
     earbuds: dict[str, str] = field(default_factory=dict)
     annotate: Callable[[list[Message]], list[Message]] | None = None
+    attach: Callable[[Any, Any], None] | None = None
 
 
 def route(item: Any, session: Any, registry: Any) -> list[Message]:
@@ -168,6 +171,8 @@ def run_table(args: argparse.Namespace, game: Any, catalogue: Any, seating: Seat
                 listener.close()
             return 2
         session = Session(game, config, store, resume=resume)
+    if seating.attach is not None:
+        seating.attach(session, store)
     try:
         _play_session(args, session, catalogue, seating, resumed=saved is not None,
                       web=(listener, store))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.narrate.catalogue import PLURALS, Catalogue, _load, available, plural_form
+from companion.narrate.catalogue import PLURALS, Catalogue, available, merged, plural_form
 from companion.narrate.message import Message
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +83,7 @@ def test_every_language_has_the_core_catalogue():
 @pytest.mark.parametrize("lang", LANGS)
 def test_plural_tables_have_the_forms_the_language_needs(lang):
     needed = {plural_form(lang, n) for n in range(0, 200)}
-    for key, value in flatten(_load(lang)).items():
+    for key, value in flatten(merged(lang)).items():
         if isinstance(value, dict) and set(value) <= PLURALS:
             assert needed <= set(value) | ({"other"} if "other" in value else set()), key
 
@@ -94,7 +94,7 @@ def test_every_error_the_code_raises_has_a_sentence():
                           source))
     assert len(keys) > 25
     for lang in LANGS:
-        errors = _load(lang)["messages"]["error"]
+        errors = merged(lang)["messages"]["error"]
         assert keys <= set(errors), (lang, keys - set(errors))
 
 
@@ -103,7 +103,7 @@ def test_every_message_key_the_narrator_uses_exists():
                        (ROOT / "companion" / "games" / "hanamikoji").glob("*.py"))
     source += (ROOT / "companion" / "session.py").read_text("utf-8")
     keys = set(re.findall(r'Message\(\s*"\w*",\s*"(\w+)"', source))
-    english = _load("en")["messages"]
+    english = merged("en")["messages"]
     assert keys and keys <= set(english), keys - set(english)
 
 
@@ -139,7 +139,7 @@ def said(n: int, nouns: tuple[str, ...], plural: bool) -> str:
 
 
 def messages(lang: str) -> dict[str, object]:
-    return {k: v for k, v in flatten(_load(lang)["messages"]).items()
+    return {k: v for k, v in flatten(merged(lang)["messages"]).items()
             if any(f in NUMERIC for f in fields(v))}
 
 
@@ -170,7 +170,7 @@ def test_french_says_zero_and_one_in_the_singular(n):
 def ukrainian_forms() -> dict[str, dict[str, str]]:
     """Each counted noun's forms by CLDR category, from the Ukrainian [forms] tables."""
     return {key: {cat: t.replace("{n} ", "") for cat, t in table.items()}
-            for key, table in _load("uk")["forms"].items()
+            for key, table in merged("uk")["forms"].items()
             if isinstance(table, dict) and set(table) <= PLURALS}
 
 
@@ -188,7 +188,7 @@ def test_ukrainian_nouns_after_a_number_agree_with_it(n):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_selector_is_a_form_or_a_case_of_the_language(lang):
-    data = _load(lang)
+    data = merged(lang)
     cases = {c for v in flatten(data).values() if isinstance(v, dict) for c in v} & CASES
     for key, value in flatten(data["messages"]).items():
         for spec in specs(value):

@@ -148,3 +148,24 @@ def test_a_guided_momiji_game_says_each_lesson_once(tmp_path, capsys, lang):
     assert set(said) <= {x.id for x in load_lessons("momiji", lang)}
     assert any(r["event"] == "rules" for r in records)
     assert any(r["event"] == "lesson" and "lessons" in r for r in records)  # the summary
+
+
+def test_a_resumed_guided_game_does_not_say_its_lessons_again(tmp_path, capsys):
+    """Lessons said before `--resume` are kept in the game log (a real SQLite file) and
+    not said again; the summary at the end counts them."""
+    lines = player_lines("hanamikoji", 21, "en", {})
+    first, rest = tmp_path / "first.txt", tmp_path / "rest.txt"
+    first.write_text("\n".join(lines[:6]) + "\n", "utf-8")
+    rest.write_text("\n".join(lines[6:]) + "\n", "utf-8")
+    before = [json.loads(x) for x in learn(tmp_path, capsys, first, "en", 21, "--json")
+              .splitlines()]
+    after = [json.loads(x) for x in learn(tmp_path, capsys, rest, "en", 21, "--json",
+                                          "--resume").splitlines()]
+    said_before = [r["lesson"] for r in before if r["event"] == "lesson" and "lesson" in r]
+    said_after = [r["lesson"] for r in after if r["event"] == "lesson" and "lesson" in r]
+    assert said_before and said_after
+    assert not set(said_before) & set(said_after)  # none said again
+    assert not any(r["event"] == "game_over" for r in before)
+    assert any(r["event"] == "game_over" for r in after)  # the same game, resumed
+    summary = next(r for r in after if r["event"] == "lesson" and "lessons" in r)
+    assert summary["lessons"] == said_before + said_after

@@ -23,6 +23,7 @@ VARIANTS = '''
 from importlib import resources
 from pathlib import Path
 
+from companion.narrate.message import Message
 from pebbles.adapter import Pebbles
 
 HERE = Path(__file__).parent
@@ -54,11 +55,14 @@ class Mute(Pebbles):  # its Ukrainian catalogue was left out of the package
         return HERE / "mute_locales"
 
 
-class Clash(Pebbles):  # its catalogue redefines a core sentence
+class Clash(Pebbles):  # its catalogue defines a key the core's defines too
     name = "clash"
 
     def locales(self):
         return HERE / "clash_locales"
+
+    def query(self, q, state, names):  # its own sentence, under the core's key
+        return [Message("help", "quit_saved")] + super().query(q, state, names)
 '''
 
 
@@ -74,7 +78,8 @@ def install(tmp_path: Path, entries: dict[str, str]) -> dict[str, str]:
     (site / "mute_locales" / "uk.toml").unlink()
     for lang in ("en", "fr", "es", "uk"):
         path = site / "clash_locales" / f"{lang}.toml"
-        path.write_text('[messages]\nquit_saved = "Bye."\n' + path.read_text("utf-8"), "utf-8")
+        path.write_text('[messages]\nquit_saved = "Pebbles says bye."\n'
+                        + path.read_text("utf-8"), "utf-8")
     dist = site / "extra_games-0.1.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: extra-games\nVersion: 0.1\n")
@@ -111,7 +116,6 @@ def test_a_plugin_whose_module_is_missing_is_skipped_everywhere_with_one_line(tm
 @pytest.mark.parametrize(("name", "why"), [
     ("lacking", "its adapter lacks public_text of the Game protocol"),
     ("mute", "its catalogue uk.toml is missing from"),
-    ("clash", "its catalogue en.toml redefines the core's messages.quit_saved"),
     ("broken", "variants:Broken fails when loaded (RuntimeError: no folder)"),
 ])
 def test_a_plugin_that_breaks_the_protocol_is_refused_at_load_saying_why(tmp_path, name, why):
@@ -124,12 +128,20 @@ def test_a_plugin_that_breaks_the_protocol_is_refused_at_load_saying_why(tmp_pat
     assert "New game" not in done.stdout
 
 
-def test_a_game_catalogue_never_replaces_a_core_sentence(tmp_path):
+def test_a_games_catalogue_keys_are_its_own_and_never_the_cores(tmp_path):
+    """Clash's catalogue defines `[messages] quit_saved`, a key the core's defines too: the
+    game is played (not refused), its own message says its sentence, and the core's quit
+    says the core's, with the game installed or in play."""
     env = install(tmp_path, {"clash": "variants:Clash"})
-    done = companion(env, tmp_path, "play", "--lang", "en", lines="quit\n")
+    done = companion(env, tmp_path, "play", "clash", "--lang", "en", "--players", "Ana",
+                     "Ben", lines="take 2\nhelp\nquit\n")
+    assert "Traceback" not in done.stdout + done.stderr and not done.stderr, done.stderr
+    assert "Pebbles says bye.\nSay take and a number from 1 to 3" in done.stdout
+    assert done.stdout.count("Pebbles says bye.") == 1  # the help, not the quit
     assert "The game is saved. To go on with it: " in done.stdout
-    assert "companion play --resume" in done.stdout
-    assert "Bye." not in done.stdout
+    other = companion(env, tmp_path, "play", "--lang", "en", lines="quit\n")
+    assert "The game is saved. To go on with it: " in other.stdout
+    assert "Pebbles says bye." not in other.stdout
 
 
 def test_the_default_game_is_the_projects_until_the_player_saves_another(tmp_path):

@@ -166,40 +166,41 @@ def to_svg(labels: list[Label], lang: Lang = "en") -> str:
         fit = f' textLength="{squeeze:g}" lengthAdjust="spacingAndGlyphs"' if squeeze else ""
         out.append(f'<text class="note" x="{(PAGE_W - COLUMNS * CELL_W) / 2:g}" y="16.5" '
                    f'font-size="3"{fit}>{escape(extra)}</text>')
-    text_w = CELL_W - 6
     for label in labels:
-        size = len(label.modules)
-        unit = QR_SIDE / size
-        path = "".join(
-            f"M{x} {y}h{n}v1h-{n}z" for y, row in enumerate(label.modules) for x, n in _runs(row)
-        )
-        out.append(
-            f'<g class="label" data-payload={quoteattr(label.payload)} '
-            f'transform="translate({label.x:g} {label.y:g})">'
-        )
-        out.append(f"<title>{escape(label.payload)}</title>")
-        out.append(
-            f'<rect class="cut" width="{CELL_W:g}" height="{CELL_H:g}" fill="none" '
-            'stroke="#999" stroke-width="0.15" stroke-dasharray="1 1"/>'
-        )
-        out.append(
-            f'<g class="qr" transform="translate({(CELL_W - QR_SIDE) / 2:g} 2) scale({unit:.6g})">'
-            f'<rect width="{size}" height="{size}" fill="#fff"/>'
-            f'<path d="{path}" fill="#000" shape-rendering="crispEdges"/></g>'
-        )
-        for text, y, font, style in _caption_rows(label):
-            attrs = f'x="3" y="{y:g}" font-size="{font:g}"'
-            if style == "bold":
-                attrs += ' font-weight="bold"'
-            if style == "mono":
-                attrs += ' font-family="Courier, monospace"'
-            squeeze = _fit(text, font, text_w)
-            if squeeze:
-                attrs += f' textLength="{squeeze:g}" lengthAdjust="spacingAndGlyphs"'
-            out.append(f'<text class="caption" {attrs}>{escape(text)}</text>')
-        out.append("</g>")
+        out += _svg_label(label)
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _svg_label(label: Label) -> list[str]:
+    """One label as an SVG group: its cut line, its QR code and its caption rows."""
+    size = len(label.modules)
+    unit = QR_SIDE / size
+    path = "".join(
+        f"M{x} {y}h{n}v1h-{n}z" for y, row in enumerate(label.modules) for x, n in _runs(row)
+    )
+    out = [
+        f'<g class="label" data-payload={quoteattr(label.payload)} '
+        f'transform="translate({label.x:g} {label.y:g})">',
+        f"<title>{escape(label.payload)}</title>",
+        f'<rect class="cut" width="{CELL_W:g}" height="{CELL_H:g}" fill="none" '
+        'stroke="#999" stroke-width="0.15" stroke-dasharray="1 1"/>',
+        f'<g class="qr" transform="translate({(CELL_W - QR_SIDE) / 2:g} 2) scale({unit:.6g})">'
+        f'<rect width="{size}" height="{size}" fill="#fff"/>'
+        f'<path d="{path}" fill="#000" shape-rendering="crispEdges"/></g>',
+    ]
+    for text, y, font, style in _caption_rows(label):
+        attrs = f'x="3" y="{y:g}" font-size="{font:g}"'
+        if style == "bold":
+            attrs += ' font-weight="bold"'
+        if style == "mono":
+            attrs += ' font-family="Courier, monospace"'
+        squeeze = _fit(text, font, CELL_W - 6)
+        if squeeze:
+            attrs += f' textLength="{squeeze:g}" lengthAdjust="spacingAndGlyphs"'
+        out.append(f'<text class="caption" {attrs}>{escape(text)}</text>')
+    out.append("</g>")
+    return out
 
 
 def _pdf_text(text: str) -> str:
@@ -208,9 +209,18 @@ def _pdf_text(text: str) -> str:
     return "(" + raw.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
 
 
+PDF_MM = 72 / 25.4  # PDF points in a millimetre
+PDF_FONTS = {"F1": "Helvetica", "F2": "Helvetica-Bold", "F3": "Courier"}  # the standard ones
+
+
 def to_pdf(labels: list[Label], lang: Lang = "en") -> bytes:
     """The sheet as a one-page PDF using only the standard fonts (nothing embedded)."""
-    mm = 72 / 25.4
+    return _pdf_document(_pdf_drawing(labels, lang))
+
+
+def _pdf_drawing(labels: list[Label], lang: Lang) -> bytes:
+    """The page's content stream, compressed: heading, note, and each label."""
+    mm = PDF_MM
     # Work in millimetres from the top-left, like the SVG; text is flipped back upright.
     ops = [f"{mm:.5f} 0 0 {-mm:.5f} 0 {PAGE_H * mm:.3f} cm"]
 
@@ -240,9 +250,13 @@ def to_pdf(labels: list[Label], lang: Lang = "en") -> bytes:
         for s, y, size, style in _caption_rows(label):
             font = {"bold": "F2", "mono": "F3"}.get(style, "F1")
             text(s, label.x + 3, label.y + y, size, font, _fit(s, size, CELL_W - 6))
-    content = zlib.compress("\n".join(ops).encode("latin-1"))
+    return zlib.compress("\n".join(ops).encode("latin-1"))
 
-    fonts = {"F1": "Helvetica", "F2": "Helvetica-Bold", "F3": "Courier"}
+
+def _pdf_document(content: bytes) -> bytes:
+    """A one-page PDF file around a compressed content stream: its objects, the fonts and
+    the cross-reference table."""
+    mm, fonts = PDF_MM, PDF_FONTS
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",

@@ -143,7 +143,26 @@ def load_game(name: str) -> Game:
         problem = f"{target} fails when loaded ({type(error).__name__}: {error})"
     if problem is not None:
         raise skip_game(name, problem)
+    _speaks_as(game, name)
     return game
+
+
+# The Game methods whose Messages the game words itself (docs/plugins.md, "words out").
+WORDS_OUT = ("start", "prompt", "narrate", "query", "describe", "status", "explain")
+
+
+def _speaks_as(game: Any, name: str) -> None:
+    """Mark what the game's words-out methods return as `name`'s own (Message.game), so
+    that its keys are looked up in its catalogue first and the core's never see them."""
+    from companion.narrate.message import owned
+
+    def marked(method: Callable[..., Any]) -> Callable[..., Any]:
+        return lambda *args, **kwargs: owned(method(*args, **kwargs), name)
+
+    for method in WORDS_OUT:
+        found = getattr(game, method, None)
+        if callable(found):
+            setattr(game, method, marked(found))
 
 
 @cache

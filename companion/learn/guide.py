@@ -11,14 +11,16 @@ A game ships its lessons as `learn/{lang}.toml` in its locales folder:
     text = "..."                  # one or two short sentences
 
 A lesson brought by a prompt is said before the prompt (the prompt stays the last thing
-heard); one brought by narration is said after it. Each lesson is said once per game.
+heard); one brought by narration is said after it. Each lesson is said once per game, a
+resumed one included: `keep` is given each lesson's id before it is said (the command
+writes it to the game log), and `resume` takes back the ids kept before.
 Pure: the caller gives the lessons and the messages, and gets messages back.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources.abc import Traversable
@@ -70,11 +72,21 @@ def load_lessons(game: str, lang: str) -> tuple[Lesson, ...]:
 class Guide:
     """Which lessons were said; each message list as the learner hears it."""
 
-    def __init__(self, lessons: Sequence[Lesson]) -> None:
+    def __init__(self, lessons: Sequence[Lesson],
+                 keep: Callable[[str], None] | None = None) -> None:
         self.lessons = tuple(lessons)
         self.said: list[Lesson] = []
         self.started = False
         self.summarised = False
+        self.keep = keep  # told each lesson's id before it is said
+
+    def resume(self, said: Iterable[str]) -> None:
+        """A resumed game: the lessons said before (by id, in order) are not said again
+        and count in the summary; the introduction was heard already."""
+        ids = list(said)
+        self.said = sorted((lesson for lesson in self.lessons if lesson.id in ids),
+                           key=lambda lesson: ids.index(lesson.id))
+        self.started = self.started or bool(ids)
 
     def annotate(self, messages: Sequence[Message]) -> list[Message]:
         """The messages with each new lesson they bring: the guide's introduction before
@@ -107,6 +119,9 @@ class Guide:
     def _brought(self, key: str) -> list[Lesson]:
         new = [lesson for lesson in self.lessons
                if lesson not in self.said and lesson.brought_by(key)]
+        for lesson in new:
+            if self.keep is not None:
+                self.keep(lesson.id)
         self.said += new
         return new
 

@@ -19,6 +19,11 @@ Grammar is chosen by selectors, each a small table keyed by a category:
 - Case. Any other form names a grammatical case: `{received:acc}` words the value with the
   `acc` entry of each word table it uses (`[items] flower = { nom = "квітка", acc =
   "квітку" }`); a word with a single form is the same in every case.
+
+Each game's catalogue is its own namespace: a game's messages (Message.game, set for what
+its words-out methods return) find its keys first, then the core's; the core's messages
+find the core's, so a game's `[messages] quit_saved` is its own sentence and never the
+core's.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ from babel import Locale
 from babel.plural import PluralRule
 
 from companion import startcache
-from companion.games.registry import available_games, load_game, skip_game
+from companion.games.registry import available_games, load_game
 from companion.narrate.message import Message
 
 if sys.version_info >= (3, 11):
@@ -119,52 +124,33 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
             into[key] = value
 
 
-def _overlap(core: dict[str, Any], extra: dict[str, Any], where: str = "") -> str | None:
-    """The first key of `extra` that `core` defines already ("messages.quit_saved"), or
-    None: a game's catalogue adds its own keys, it never replaces the core's sentences."""
-    for key, value in extra.items():
-        if key not in core:
-            continue
-        if isinstance(value, dict) and isinstance(core[key], dict) and not _leaf(value):
-            found = _overlap(core[key], value, f"{where}{key}.")
-            if found is not None:
-                return found
-        else:
-            return where + key
-    return None
-
-
-def _leaf(value: dict[str, Any]) -> bool:
-    """A table that is one entry's forms (plural categories or grammatical cases), not a
-    section of keys."""
-    return bool(value) and all(not isinstance(v, dict) for v in value.values()) and (
-        set(value) <= PLURALS or "nom" in value)
-
-
-def _load(lang: str, games: Sequence[str] | None = None) -> dict[str, Any]:
-    """The core's `{lang}.toml` and `*.{lang}.toml`, merged with each game's `{lang}.toml`
-    (default: every installed game's that loads; a game named here that cannot be loaded
-    raises GameUnavailable)."""
-    if games is None:
-        return _loaded(lang, tuple(available_games()))
-    return _loaded(lang, tuple(games))
-
-
 @cache
-def _loaded(lang: str, games: tuple[str, ...]) -> dict[str, Any]:
+def _core(lang: str) -> dict[str, Any]:
+    """The core's `{lang}.toml` merged with its `*.{lang}.toml` (cards, learn, rules, ...)."""
     folder = resources.files("companion").joinpath("locales")
     data = tomllib.loads(folder.joinpath(f"{lang}.toml").read_text("utf-8"))
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(f".{lang}.toml"):
             _merge(data, tomllib.loads(entry.read_text("utf-8")))
-    core = copy.deepcopy(data)
-    for name in games:
-        own = tomllib.loads(load_game(name).locales().joinpath(f"{lang}.toml").read_text("utf-8"))
-        clash = _overlap(core, own)
-        if clash is not None:  # its own keys in its own namespace: the core's stay the core's
-            raise skip_game(name, f"its catalogue {lang}.toml redefines the core's {clash}")
-        _merge(data, own)
     return data
+
+
+@cache
+def _own(lang: str, game: str) -> dict[str, Any]:
+    """A game's `{lang}.toml`, kept apart from the core's and other games' (its namespace);
+    a game that cannot be loaded raises GameUnavailable."""
+    return tomllib.loads(load_game(game).locales().joinpath(f"{lang}.toml").read_text("utf-8"))
+
+
+def merged(lang: str, games: Sequence[str] | None = None) -> dict[str, Any]:
+    """Every entry of the core's and the games' catalogues in `lang` in one table, the
+    core's winning where a game has the same key (for checks over every key; default:
+    every installed game that loads)."""
+    out: dict[str, Any] = {}
+    for name in reversed(available_games() if games is None else games):
+        _merge(out, copy.deepcopy(_own(lang, name)))
+    _merge(out, copy.deepcopy(_core(lang)))
+    return out
 
 
 def available(lang: str) -> bool:
@@ -197,15 +183,23 @@ class Catalogue:
         # brief and detailed sentences live in [messages.brief] and [messages.detailed];
         # a message without such a variant is said as normal.
         self.verbosity = verbosity if verbosity in self.VERBOSITIES else "normal"
-        self._data = _load(self.lang, self.games)
-        self._fallback = _load("en", self.games)
+        core = (_core(self.lang), _core("en"))
+        own = {name: (_own(self.lang, name), _own("en", name)) for name in self.games}
+        # Each game's keys are its own (its namespace): a game's message finds its own key
+        # first, then the core's; the core's find the core's first, and only then a key no
+        # core catalogue has (a game's card words, said in any message).
+        self._layers: dict[str | None, tuple[dict[str, Any], ...]] = {
+            None: core + tuple(data for name in self.games for data in own[name]),
+            **{name: own[name] + core for name in self.games}}
+        self._game: str | None = None  # whose message is being rendered (Message.game)
         self._short = False  # rendering a message heard before: its short form
 
     def section(self, name: str) -> dict[str, Any]:
-        return self._data.get(name, {})
+        """A section as the core's messages see it, in this catalogue's language."""
+        return merged(self.lang, self.games).get(name, {})
 
     def _lookup(self, section: str, key: str) -> Any:
-        for data in (self._data, self._fallback):
+        for data in self._layers.get(self._game, self._layers[None]):
             value: Any = data.get(section, {})
             for part in key.split("."):
                 value = value.get(part) if isinstance(value, dict) else None
@@ -278,6 +272,11 @@ class Catalogue:
         return ", ".join(parts[:-1]) + self.word("words", last) + parts[-1]
 
     def render(self, message: Message) -> str:
+        if message.game is not None and message.game != self._game:
+            # A game's message, or one nested in it, looks in the game's catalogue first.
+            view = copy.copy(self)
+            view._game = message.game
+            return view.render(message)
         if (message.short and not self._short and self.verbosity != "detailed"
                 and self._lookup("messages", f"short.{message.key}") is not None):
             # Heard before in this game: the short form, its parts and cards short too.

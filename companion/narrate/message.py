@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from typing import Any
 
@@ -27,6 +27,10 @@ class Message:
 
     `short` marks a message the table has heard before in this game: the catalogue says
     its short form (`[messages.short]`, cards by their item alone) when it has one.
+
+    `game` names the game whose message it is (`owned`): its keys are looked up in that
+    game's catalogue first, then the core's; a message without one is the core's, and a
+    message nested in another (a parameter) is looked up as its parent is.
     """
 
     event: str
@@ -38,3 +42,15 @@ class Message:
     earpiece: int | None = None
     otherwise: Message | None = None
     short: bool = False
+    game: str | None = None
+
+
+def owned(said: Any, game: str) -> Any:
+    """What a game's method returned (a Message, a list of them), marked as `game`'s own;
+    anything else is returned as it is."""
+    if isinstance(said, list):
+        return [owned(m, game) for m in said]
+    if not isinstance(said, Message) or said.game is not None:
+        return said
+    otherwise = None if said.otherwise is None else owned(said.otherwise, game)
+    return replace(said, game=game, otherwise=otherwise)

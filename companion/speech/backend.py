@@ -57,46 +57,59 @@ def open_speaker(
             log.warning(w)
     if not enabled:
         return NullSpeaker(lang, settings), None
-
-    def finish(sp: Speaker | NullSpeaker, notice: SpeechMessage | None):
-        sp.warnings.extend(warnings)
-        log.info("speech backend: %s", sp.backend)
-        return sp, notice
-
     if out_dir is not None:
-        binary = espeak_binary()
-        if binary is None:
-            return finish(NullSpeaker(lang, settings), NO_ESPEAK)
-        root = Path(out_dir)
-        private: dict[str, Player] = {
-            ch: FileSinkPlayer(root / _private_dir_name(ch), name=f"file-sink:{ch}")
-            for ch, _dev in settings.private_outputs}
-        sp = Speaker(FileSinkPlayer(root), private, lang=lang, settings=settings,
-                     espeak=binary, backend=f"espeak-ng + file sink ({root})")
-        return finish(sp, None)
+        sp, notice = _file_sink(lang, settings, Path(out_dir))
+    elif sys.platform in ("win32", "darwin"):
+        sp, notice = _system_voice(lang, settings)
+    else:
+        sp, notice = _espeak_player(lang, settings, probe_timeout, warnings)
+    sp.warnings.extend(warnings)
+    log.info("speech backend: %s", sp.backend)
+    return sp, notice
 
+
+Opened = tuple[Speaker | NullSpeaker, SpeechMessage | None]
+
+
+def _file_sink(lang: str, settings: SpeechSettings, root: Path) -> Opened:
+    """espeak-ng into WAV files under `root`, each private channel in its own folder."""
+    binary = espeak_binary()
+    if binary is None:
+        return NullSpeaker(lang, settings), NO_ESPEAK
+    private: dict[str, Player] = {
+        ch: FileSinkPlayer(root / _private_dir_name(ch), name=f"file-sink:{ch}")
+        for ch, _dev in settings.private_outputs}
+    return Speaker(FileSinkPlayer(root), private, lang=lang, settings=settings,
+                   espeak=binary, backend=f"espeak-ng + file sink ({root})"), None
+
+
+def _system_voice(lang: str, settings: SpeechSettings) -> Opened:
+    """macOS `say`, else pyttsx3 (SAPI5 on Windows)."""
     if sys.platform == "darwin" and shutil.which("say"):
         from .pyttsx3_backend import MacSayOutput
 
-        return finish(Speaker(MacSayOutput(), lang=lang, settings=settings,
-                              backend="macOS say"), None)
-    if sys.platform in ("win32", "darwin"):
-        try:
-            from .pyttsx3_backend import PyttsxOutput
+        return Speaker(MacSayOutput(), lang=lang, settings=settings, backend="macOS say"), None
+    try:
+        from .pyttsx3_backend import PyttsxOutput
 
-            out: Output = PyttsxOutput()
-        except Exception as exc:  # no driver, no voice: print only
-            log.warning("pyttsx3 unavailable: %s", exc)
-            return finish(NullSpeaker(lang, settings), NO_AUDIO)
-        return finish(Speaker(out, lang=lang, settings=settings, backend="pyttsx3"), None)
+        out: Output = PyttsxOutput()
+    except Exception as exc:  # no driver, no voice: print only
+        log.warning("pyttsx3 unavailable: %s", exc)
+        return NullSpeaker(lang, settings), NO_AUDIO
+    return Speaker(out, lang=lang, settings=settings, backend="pyttsx3"), None
 
+
+def _espeak_player(lang: str, settings: SpeechSettings, probe_timeout: float,
+                   warnings: list[str]) -> Opened:
+    """espeak-ng into the first player that plays 20 ms of silence (aplay, paplay); each
+    private channel's device probed too, a missing one said once and kept in `warnings`."""
     binary = espeak_binary()
     if binary is None:
-        return finish(NullSpeaker(lang, settings), NO_ESPEAK)
+        return NullSpeaker(lang, settings), NO_ESPEAK
     shared = next((p for p in (aplay_player(), paplay_player())
                    if probe_player(p, probe_timeout)), None)
     if shared is None:
-        return finish(NullSpeaker(lang, settings), NO_AUDIO)
+        return NullSpeaker(lang, settings), NO_AUDIO
     private = {}
     notice: SpeechMessage | None = None
     for ch, dev in settings.private_outputs:
@@ -106,6 +119,5 @@ def open_speaker(
         else:
             notice = notice or _private_missing(ch, dev)
             warnings.append(_private_missing(ch, dev).text)
-    sp = Speaker(shared, private, lang=lang, settings=settings, espeak=binary,
-                 backend=f"espeak-ng + {shared.name}")
-    return finish(sp, notice)
+    return Speaker(shared, private, lang=lang, settings=settings, espeak=binary,
+                   backend=f"espeak-ng + {shared.name}"), notice

@@ -165,8 +165,8 @@ def sticker_plan(lang: Lang = "en", item_points: bool = False) -> list[str]:
     a player anything new. `item_points` adds it for tables that want it anyway.
     """
     t = _PLAN[lang]
-    symbols: Counter[Colour] = Counter()
-    pieces: Counter[Piece] = Counter()
+    symbols: Counter[Colour] = Counter()  # what the volunteer buys or cuts, counted
+    pieces: Counter[Piece] = Counter()  # while the lines that need them are written
     n_items = sum(COPIES.values())
     n_tokens = len(Token) * PLAYERS
     lines = [
@@ -177,7 +177,34 @@ def sticker_plan(lang: Lang = "en", item_points: bool = False) -> list[str]:
         t["code"],
         "",
         t["geishas"].format(n=len(GEISHAS)),
+        *_geisha_lines(t, lang, symbols, pieces),
+        "",
+        t["items+" if item_points else "items"].format(n=n_items),
+        *_item_lines(t, lang, item_points, symbols, pieces),
+        "",
+        t["tokens"].format(n=n_tokens, each=len(Token)),
+        *_token_lines(t, lang, pieces),
+        "",
+        t["totals"],
     ]  # fmt: skip
+    for colour in Colour:
+        if symbols[colour]:
+            n = symbols[colour]
+            what = describe_colour(colour, lang)
+            lines.append(t["symbols"].format(what=what, n=n, s="s" if n > 1 else ""))
+    for piece in sorted(pieces):
+        n = pieces[piece]
+        lines.append(
+            t["numbers"].format(what=piece.describe(lang), n=n, s="s" if n > 1 else "")
+        )
+    lines.append(t["all"].format(symbols=symbols.total(), numbers=pieces.total()))
+    return lines
+
+
+def _geisha_lines(t: dict[str, str], lang: Lang, symbols: Counter[Colour],
+                  pieces: Counter[Piece]) -> list[str]:
+    """One line per geisha card: her colour symbol and her points (counted in)."""
+    lines = []
     for g in GEISHAS:
         symbols[g.colour] += 1
         pieces += NumberStickers.from_value(g.points).pieces()
@@ -187,7 +214,13 @@ def sticker_plan(lang: Lang = "en", item_points: bool = False) -> list[str]:
                 points=g.points, number=describe(g.points, lang),
             )
         )  # fmt: skip
-    lines += ["", t["items+" if item_points else "items"].format(n=n_items)]
+    return lines
+
+
+def _item_lines(t: dict[str, str], lang: Lang, item_points: bool, symbols: Counter[Colour],
+                pieces: Counter[Piece]) -> list[str]:
+    """One line per item: its copies' colour symbol, and their points if asked."""
+    lines = []
     for g in GEISHAS:
         copies = COPIES[g.item]
         symbols[g.colour] += copies
@@ -201,7 +234,12 @@ def sticker_plan(lang: Lang = "en", item_points: bool = False) -> list[str]:
                 number=describe(g.points, lang),
             )
         )  # fmt: skip
-    lines += ["", t["tokens"].format(n=n_tokens, each=len(Token))]
+    return lines
+
+
+def _token_lines(t: dict[str, str], lang: Lang, pieces: Counter[Piece]) -> list[str]:
+    """One line per action token: its number sticker, on each player's copy."""
+    lines = []
     for token in Token:
         for _ in range(PLAYERS):
             pieces += NumberStickers.from_value(int(token)).pieces()
@@ -211,18 +249,6 @@ def sticker_plan(lang: Lang = "en", item_points: bool = False) -> list[str]:
                 number=describe(int(token), lang),
             )
         )  # fmt: skip
-    lines += ["", t["totals"]]
-    for colour in Colour:
-        if symbols[colour]:
-            n = symbols[colour]
-            what = describe_colour(colour, lang)
-            lines.append(t["symbols"].format(what=what, n=n, s="s" if n > 1 else ""))
-    for piece in sorted(pieces):
-        n = pieces[piece]
-        lines.append(
-            t["numbers"].format(what=piece.describe(lang), n=n, s="s" if n > 1 else "")
-        )
-    lines.append(t["all"].format(symbols=symbols.total(), numbers=pieces.total()))
     return lines
 
 

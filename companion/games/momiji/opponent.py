@@ -67,12 +67,12 @@ from companion.games.momiji.rules import (
     Player,
     State,
     Turn,
-    _shapes,
     apply,
     final_scores,
     legal_actions,
     measure,
     new_game,
+    play_shapes,
 )
 from companion.games.momiji.simulate import deck
 from stickers.colours import Colour
@@ -281,7 +281,7 @@ def _mains(state: State) -> list[Action]:
     if state.turn.main == "reveal":
         return [Collect(c) for c in state.colours if state.column(c)]
     out: list[Action] = [Collect(c) for c in state.colours if state.column(c)]
-    out += [Play(cards) for cards in _shapes(state, me)]
+    out += [Play(cards) for cards in play_shapes(state, me)]
     if me.acorns >= OBJECTIVE_COST:
         out += [Activate(o) for o in state.available]
     if me.acorns >= 1 and state.pile:

@@ -999,7 +999,7 @@ def _turn_actions(state: State) -> Iterator[Action]:
     if turn.main in (None, "reveal"):
         yield from (Collect(c) for c in state.colours if state.column(c))
     if turn.main is None:
-        yield from (Play(cards) for cards in _shapes(state, me))
+        yield from (Play(cards) for cards in play_shapes(state, me))
         if me.acorns >= OBJECTIVE_COST:
             yield from (Activate(o) for o in state.available)
         if state.virtual and reveal_size(state):
@@ -1047,7 +1047,7 @@ def _effects(state: State, me: Player) -> Iterator[Action]:
     if state.pile != 0:
         most = TOLD_MAX if state.pile is None else min(TOLD_MAX, state.pile)
         yield from (Draw(n) for n in range(1, most + 1))
-    yield from (Place(cards) for cards in _shapes(state, me))
+    yield from (Place(cards) for cards in play_shapes(state, me))
 
 
 def _fits(pile: tuple[int, ...]) -> tuple[int, ...]:
@@ -1058,8 +1058,9 @@ def _fits(pile: tuple[int, ...]) -> tuple[int, ...]:
     return () if top == MAX_VALUE else (top, top + 1)
 
 
-def _shapes(state: State, me: Player) -> Iterator[tuple[Leaf, ...]]:
-    """Plays the hand allows (known cards, plus up to WILD_MAX unseen ones)."""
+def play_shapes(state: State, me: Player) -> Iterator[tuple[Leaf, ...]]:
+    """The cards `me` may play together now, pile by pile (known cards, plus up to WILD_MAX
+    unseen ones): the plays the rules offer, and what the opponent weighs."""
     known = Counter(me.hand.known)
     wild = min(me.hand.unknown, WILD_MAX)
 

@@ -18,11 +18,13 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.games.momiji.actions import Action, Objectives
 from companion.games.momiji.data import (
+    HAND_LIMIT,
     LANDSCAPES,
     LEAVES,
     MAX_VALUE,
     OBJECTIVE_COST,
     TYPES_IN_PLAY,
+    Leaf,
     Objective,
     tokens_for,
 )
@@ -93,6 +95,11 @@ class MomijiContext:
 
     `values` maps each colour a play may use to the values its pile can take next;
     `reveal` is the (fewest, most) cards a reveal names, (0, 0) when it is not possible.
+    In a game the companion deals (practice: `dealt`) a reveal names no card (`reveal`
+    alone: the companion turns the pile's top over), and the cards a trade gives and those
+    discarded above the hand limit (`discard` of them: `end discard green 0 red 1`) are
+    named from `hand`, the player's cards when the companion knows all of them. The hand
+    stays inside recognition: nothing said or printed names it.
     """
 
     kind: str
@@ -109,6 +116,9 @@ class MomijiContext:
     effects: bool = False  # a landscape was used: gain, lose, draw, place
     empty: bool = False
     end: bool = False
+    dealt: bool = False
+    discard: int = 0  # cards above the hand limit the end of the turn names
+    hand: tuple[Leaf, ...] | None = None
     state: State | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -161,17 +171,21 @@ def momiji_context(state: State, confirming: bool = False, pending: Any = None
         most = 4 if state.pile is None else min(4, state.pile)
         reveal = (1 if state.pile is None else most, most)  # an uncounted pile may run out
     free = turn.optional is None
+    dealt = state.virtual  # no landscapes nor harvest bonus there (docs/practice.md)
+    hand = me.hand.known if me.hand.unknown == 0 else None
+    end = main not in (None, "reveal") or (main is None and main_possible(state) is not True)
     return MomijiContext(
         "turn" if main is None else "reveal" if main == "reveal" else "after",
         colours=state.colours, collect=collect, values=values, reveal=reveal,
         objectives=state.available if main is None and me.acorns >= OBJECTIVE_COST else (),
         landscapes=tuple(n for n in range(1, LANDSCAPES + 1) if n not in me.landscapes)
-        if free and me.acorns >= 1 else (),
+        if free and me.acorns >= 1 and not dealt else (),
         trade=free and me.hand.size >= 2,
-        bonus=main == "play" and turn.several and not turn.bonus,
+        bonus=main == "play" and turn.several and not turn.bonus and not dealt,
         effects=turn.optional == "landscape", empty=state.pile != 0,
         # with unnamed cards in hand, "end" is heard and the player asked to confirm
-        end=main not in (None, "reveal") or (main is None and main_possible(state) is not True),
+        end=end, dealt=dealt, hand=hand,
+        discard=max(0, me.hand.size - HAND_LIMIT) if end and hand is not None else 0,
         state=state,
     )
 
@@ -249,20 +263,36 @@ def _turn_offers(ctx: MomijiContext) -> list[str]:
     return [offer for offer, now in offered.items() if now]
 
 
+def _held(ctx: MomijiContext) -> tuple[tuple[Colour, tuple[int, ...]], ...]:
+    """The values of each colour in the player's hand (every value when it is not known)."""
+    if ctx.hand is None:
+        return tuple((c, tuple(range(MAX_VALUE + 1))) for c in ctx.colours or LEAVES)
+    held: dict[Colour, set[int]] = {}
+    for leaf in ctx.hand:
+        held.setdefault(leaf.colour, set()).add(leaf.value)
+    return tuple((c, tuple(sorted(vs))) for c, vs in held.items())
+
+
 def _turn_rules(ctx: MomijiContext) -> list[str]:
     plays = _repeat("<play>", 1, _most(ctx))
+    trade = "trade | discard two"
+    if ctx.hand is not None and len(ctx.hand) >= 2:  # its two cards named (practice)
+        trade = f"{trade} | (trade | discard) <held> [and] <held>"
+    end = "end [turn] | done"
+    if ctx.discard:  # above the hand limit: the cards discarded named
+        end = f"{end} | (end [turn] | done) [discard] {_repeat('<held>', ctx.discard, ctx.discard)}"
     rules = {
         "collect": f"(collect | take) [the] {_colour(ctx.collect)}",
         "play": f"play {plays}",
-        "reveal": f"reveal {_repeat('<card>', *ctx.reveal)}",
+        "reveal": "reveal" if ctx.dealt else f"reveal {_repeat('<card>', *ctx.reveal)}",
         "objective": f"(objective | activate) [the] {_objective(ctx.objectives)}",
         "landscape": f"landscape {_alt(VALUES[n] for n in ctx.landscapes)}",
-        "trade": "trade | discard two",
+        "trade": trade,
         "bonus": f"(bonus | connections) {_alt(SMALL)}",
         "effects": f"(gain | lose | draw) {_alt(SMALL)}",
         "place": f"place {plays}",
         "empty": "[pile] empty",
-        "end": "end [turn] | done",
+        "end": end,
     }
     return [rules[offer] for offer in _turn_offers(ctx)]
 
@@ -278,6 +308,7 @@ def _rules_text(ctx: MomijiContext) -> dict[str, str]:
         "objective": _objective(ctx.objectives or list(Objective)),
         "card": _card((c, range(MAX_VALUE + 1)) for c in colours),
         "play": _card(ctx.values or _all_values()),
+        "held": _card(_held(ctx)),
     }
 
 
@@ -306,7 +337,8 @@ WIDE_RULES: tuple[str, ...] = (
     "(collect | take) [the] <colour>", "(play | place | reveal) <card>+",
     "(objective | activate) [the] <objective>", f"landscape {_alt(VALUES[1:])}",
     "trade | discard two", f"(bonus | connections | gain | lose | draw) {_alt(SMALL)}",
-    "[pile] empty", "end [turn] | done",
+    "[pile] empty", "end [turn] | done", "(trade | discard) <card> [and] <card>",
+    "(end [turn] | done) [discard] <card>+", "reveal",
 )
 
 
@@ -431,11 +463,18 @@ def _turn_phrases(words: Spoken, ctx: MomijiContext) -> list[str]:
     values = sorted({v for _, vs in ctx.values for v in vs})
     cards = [*_colours(words, playable), *_numbers(words, values)]
     small = _numbers(words, range(1, len(SMALL) + 1))
+    held = _held(ctx)
+    named = [*_colours(words, [c for c, _ in held]),
+             *_numbers(words, sorted({v for _, vs in held for v in vs}))]
     takes = {
         "collect": _colours(words, ctx.collect), "play": cards, "place": cards,
-        "reveal": [*_colours(words, ctx.colours), *_numbers(words, range(MAX_VALUE + 1))],
+        "reveal": [] if ctx.dealt else [*_colours(words, ctx.colours),
+                                        *_numbers(words, range(MAX_VALUE + 1))],
         "objective": _objectives(words, ctx.objectives),
         "landscape": _numbers(words, ctx.landscapes), "bonus": small, "effects": small,
+        # a trade's two cards, or those discarded above the limit, named from the hand
+        "trade": named if ctx.hand is not None and len(ctx.hand) >= 2 else [],
+        "end": [*words.verbs["trade"], *named] if ctx.discard else [],
     }
     out: list[str] = []
     for offer in _turn_offers(ctx):
