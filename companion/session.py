@@ -9,15 +9,15 @@ written is said once, and play goes on (see companion.store.GameRecord).
 from __future__ import annotations
 
 import random
-import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any
 
 from companion.errors import CompanionError, ConfirmFirst, IllegalAction, check_readable
 from companion.games.protocol import Game
 from companion.games.registry import resume_command
 from companion.narrate.message import Message, Priority
+from companion.normalize import tokens
 from companion.phrases import shared_command
 from companion.shared_commands import (
     Adjust,
@@ -32,27 +32,12 @@ from companion.shared_commands import (
 )
 from companion.store import GameRecord, GameStore, WriteReport
 
-T = TypeVar("T")
 # Said whole every time: answers to questions, refusals, the companion's own questions,
 # settings and what concerns the log (the rest is said short once heard in a game).
 WHOLE_EVENTS = frozenset({
     "error", "confirm", "repeat", "help", "score", "board", "actions", "unseen", "turn",
     "hint", "quit", "storage", "setting", "notice", "info", "resumed", "undo", "game_over",
 })
-
-
-def per_session(factory: Callable[[], T]) -> Callable[[Any], T]:
-    """A `context_for(session)` for an edge layer (scans, keys) that keeps its own state
-    beside a session without the session knowing it: created on first use, gone with it."""
-    contexts: weakref.WeakKeyDictionary[Any, T] = weakref.WeakKeyDictionary()
-
-    def context_for(session: Any) -> T:
-        ctx = contexts.get(session)
-        if ctx is None:
-            ctx = contexts[session] = factory()
-        return ctx
-
-    return context_for
 
 
 class Session:
@@ -78,7 +63,9 @@ class Session:
         self._initial = game.new_state(config) if state is None else state
         self._state = self._initial
         self._log: list[Any] = []  # accepted actions, in order
-        self._pending: Any = None  # half-entered action (keypad)
+        self._traces: list[Any] = []  # what each step's input told beyond it (Game.fold)
+        self._trace: Any = None  # the trace of the step being carried out now
+        self._pending: Any = None  # the half-entered action, whatever its input
         self._confirming: Any = None  # a command awaiting yes or no
         self._asked_by: Any = None  # the command whose question that is (again means yes)
         self._question: Message | None = None  # how that question was put, said again
@@ -128,7 +115,10 @@ class Session:
 
     @property
     def pending(self) -> Any:
-        """A half-entered action (a keypad "3", a first scanned card), or None."""
+        """The half-entered action (a keypad "3", scanned cards, objectives named in
+        parts), whatever input it came from; None when there is none. It is the game's
+        value (Game.pending and Game.fold make it), dropped with every applied step, undo,
+        cancel and new game."""
         return self._pending
 
     @property
@@ -160,17 +150,15 @@ class Session:
         """The command a line means now (CompanionError if none), without carrying it out.
         An over-long or undecodable line is refused before anything reads it. The commands
         every game shares (questions, undo, yes, no, cancel, quit) are read here first, so
-        that no game can lose them; the game reads the rest."""
+        that no game can lose them, except the words a game says it reads itself
+        (`own_words`); the game reads the rest."""
         check_readable(line)
-        shared = shared_command(line)
+        own = getattr(self._game, "own_words", ())
+        words = " ".join(token.word for token in tokens(line))
+        shared = None if words in own else shared_command(line)
         if shared is not None:
             return shared
         return self._game.interpret(line, self._state, self._pending, self._lang)
-
-    def attempt(self, action: Any) -> list[Message]:
-        """Carry out `action` like `execute`, but let a refusal raise its CompanionError
-        instead of announcing it (a scan says a private refusal only to its player)."""
-        return self._execute(action)
 
     def begins(self, command: Any) -> bool:
         """Whether `command` only begins an action now (kept until its last cards come,
@@ -180,19 +168,39 @@ class Session:
         except CompanionError:
             return False
 
-    def check(self, action: Any) -> None:
-        """Raise the rules' CompanionError if `action` cannot be played now; change nothing
-        (a scan checks a private action before saying anything of it)."""
-        self._game.apply(self._state, action)
-
     def private_cards(self, seat: int) -> dict[str, tuple[Any, ...]]:
         """What the companion was told of `seat`'s hidden cards, by place: for that
         player's private channel only (a hint, their own page), never the table."""
         return self._game.private_cards(self._state, seat)
 
-    def abandon_pending(self) -> None:
-        """Drop a half-entered action (a scan starts another one)."""
-        self._pending = None
+    def enter(self, part: Any) -> list[Message]:
+        """One part of an action from an input not read as words (a scanned card, Enter
+        while scanned cards wait): the game folds it into the pending action
+        (`Game.fold`), and the session keeps, says or carries out what that gives (see
+        `companion.games.protocol.Fold`)."""
+        from companion.games.protocol import SAME, Fold, Moment
+
+        steps = tuple((a, actor, t) for (a, actor), t in zip(self._log, self._traces,
+                                                              strict=True))
+        folder = getattr(self._game, "fold", None)  # optional: see the Game protocol
+        now = Moment(self._state, self.names, steps, self._pending)
+        fold = folder(now, part) if folder is not None else Fold(command=part)
+        said = list(fold.said)
+        if fold.pending is not SAME:
+            self._pending = fold.pending
+        if fold.command is None:
+            if fold.trace is not SAME and self._traces:
+                self._traces[-1] = fold.trace
+            return said + (self._announce(self._prompt()) if fold.prompt else [])
+        before = len(self._log)
+        self._trace = None if fold.trace is SAME else fold.trace
+        try:
+            messages = self.execute(fold.command)
+        finally:
+            self._trace = None
+        if len(self._log) == before and fold.again:  # refused: the reason, then the rest
+            messages = messages[:1] + list(fold.again) + messages[1:]
+        return said + messages
 
     # -- a seat's own device (its web page): it acts for that seat only ----------------
     def deciding(self) -> frozenset[int]:
@@ -426,6 +434,7 @@ class Session:
         notes = self._write("last" if self._game.is_over(state) else "append", action.text())
         self._state = state
         self._log.append((action, actor))
+        self._traces.append(self._trace)
         self._pending = None
         self._last_step = self._game.narrate(events, state, self._names)
         return self._announce(self._last_step + notes + self._prompt())
@@ -435,6 +444,7 @@ class Session:
         actor = self._game.actor(self._state)
         self._state, events = self._game.apply(self._state, action)
         self._log.append((action, actor))
+        self._traces.append(None)  # what a scan told is not in the log
         self._last_step = self._game.narrate(events, self._state, self._names)
         self._announce(self._last_step + self._prompt())
 
@@ -450,6 +460,7 @@ class Session:
             self._record.config = self._config
         self._initial = self._state = self._game.new_state(self._config)
         self._log, self._pending, self._confirming, self._last_step = [], None, None, []
+        self._traces = []
         self._heard.clear()
         self._notes += self._write("new")
         return self.start()
@@ -507,6 +518,7 @@ class Session:
             return self._announce([Message("info", "nothing_to_undo")] + self._prompt())
         notes = self._write("undo")
         action, actor = self._log.pop()
+        self._traces.pop()
         state = self._initial
         for earlier, _ in self._log:
             state, _ = self._game.apply(state, earlier)

@@ -262,3 +262,23 @@ def test_the_colours_of_a_group_token_are_one_reading_or_a_question() -> None:
     # Six names, the whole list for four players: the leaves, not the group.
     assert four.interpret("green brown violet yellow orange red") == Objectives(
         tuple(Objective(c.value) for c in LEAVES))
+
+
+@pytest.mark.parametrize("line", ["zero", "ZERO", "0"])
+def test_zero_alone_names_the_zero_objective_not_cancel(line: str) -> None:
+    # Momiji reads "zero" itself (Game.own_words): a card value and an objective, while it
+    # is the shared word for cancel in other games. Read as cancel, the part was dropped.
+    session = at_objectives()
+    session.handle("objectives cool acorns torii")
+    assert said(session.handle(line)) == [
+        "Objectives so far: green-brown-purple leaves, acorns, torii and zero cards. 1 more token."]
+    session.handle("placed")
+    assert session.log[-1][0] == Objectives((Objective.COOL, Objective.ACORNS, Objective.TORII,
+                                             Objective.ZERO, Objective.PLACED))
+
+
+def test_cancel_still_drops_a_part() -> None:
+    session = at_objectives()
+    session.handle("objectives cool acorns")
+    session.handle("cancel")
+    assert session.pending is None and session.step == COLOURS_CHOSEN

@@ -10,7 +10,7 @@ from companion.cards.registry import CardRegistry
 from companion.games.momiji.cards import leaf_ref
 from companion.games.momiji.keys import DEVICES
 from companion.games.momiji.keys import handle_line as momiji_line
-from companion.games.momiji.scan import context_for, handle_scan
+from companion.games.momiji.scan import handle_scan
 from companion.games.registry import load_game
 from companion.inputs.devices import device_event, handle_device_event, handle_line
 from companion.narrate.catalogue import Catalogue
@@ -84,7 +84,7 @@ def test_scanned_leaves_are_read_back_then_played_with_enter():
     assert session.log[-1][0].text() == "play green 0 brown 0"
     assert said(out)[0] == "Ana plays green 0 and brown 0."
     assert "Harvest bonus" in said(out)[-1]
-    assert context_for(session).gathering is None
+    assert session.pending is None
 
 
 def test_minus_takes_back_the_last_scan_and_cancel_drops_them_all():
@@ -95,14 +95,14 @@ def test_minus_takes_back_the_last_scan_and_cancel_drops_them_all():
                          "Play so far: green 0. Scan more leaves, or press Enter to play them."]
     out = key(session, "-")  # the last one: nothing is waiting any more
     assert said(out)[:2] == ["Taken back: green 0.", "No card scanned now."]
-    assert context_for(session).gathering is None
+    assert session.pending is None
     out = key(session, "-")  # now minus is the ordinary undo again
     assert said(out)[0].startswith("Undone: a draw pile of 8 cards")
     session.handle("8")
     scan(session, leaf("green 0"), leaf("yellow 0"))
     out = handle_line(session, "cancel", None)
     assert said(out)[0] == "Scanned cards set aside, not applied: green 0 and yellow 0."
-    assert context_for(session).gathering is None and len(session.log) == 4
+    assert session.pending is None and len(session.log) == 4
 
 
 def test_star_repeats_and_end_is_refused_while_leaves_wait():
@@ -112,9 +112,9 @@ def test_star_repeats_and_end_is_refused_while_leaves_wait():
         "Play so far: green 0. Scan more leaves, or press Enter to play them."]
     out = key(session, "9", "ENTER")
     assert out[0].key == "momiji.scan.finish_first"
-    assert len(session.log) == 4 and context_for(session).gathering is not None
+    assert len(session.log) == 4 and session.pending is not None
     assert said(handle_line(session, "board", None))[0].startswith("Garden:")  # questions pass
-    assert context_for(session).gathering is not None
+    assert session.pending is not None
 
 
 def test_a_typed_action_sets_the_scanned_leaves_aside_and_says_so():
@@ -123,13 +123,21 @@ def test_a_typed_action_sets_the_scanned_leaves_aside_and_says_so():
     out = handle_line(session, "collect green", None)
     assert said(out)[:2] == ["Scanned cards set aside, not applied: yellow 0.",
                              "Ana collects the green column: green 0. 7 cards in hand."]
-    assert context_for(session).gathering is None
+    assert session.pending is None
 
 
-def test_an_undo_typed_elsewhere_forgets_the_scans():
+def test_an_undo_said_elsewhere_drops_the_scans_first():
+    """The scanned cards are the session's pending action: an undo that reaches the
+    session (said, or typed on a seat's page) drops them, as it drops any half-entered
+    action, and takes nothing else back; the next undo takes back the last step."""
     session = new_session()
     scan(session, leaf("green 0"))
-    session.handle("undo")  # straight to the session: the state changes under the scans
+    steps = session.step
+    assert [m.key for m in session.handle("undo")][0] == "cancelled"
+    assert session.pending is None and session.step == steps
+    assert handle_line(session, "", None)[0].key == "momiji.prompt.main"
+    session.handle("undo")
+    assert session.step == steps - 1
     assert handle_line(session, "", None)[0].key == "momiji.prompt.pile"
 
 
@@ -144,7 +152,7 @@ def test_a_scan_no_later_scan_could_mend_is_refused_at_once(scans: list[str], ke
     session = new_session()
     out = scan(session, *[leaf(s) for s in scans])
     assert out[0].key == key_
-    kept = context_for(session).gathering
+    kept = session.pending
     assert len(kept.items if kept else []) == len(scans) - 1  # the refused one is not added
     assert len(session.log) == 4
 
@@ -165,7 +173,7 @@ def test_a_refused_play_is_explained_and_scanned_again():
         "A pile starts with a 0, so green 2 cannot start one.",
         "Nothing was applied: scan the cards again. Scanned: green 2."]
     assert out[-1].event == "prompt"
-    assert len(session.log) == 4 and context_for(session).gathering is None
+    assert len(session.log) == 4 and session.pending is None
 
 
 def test_main_action_done_refuses_a_scan_at_once():
@@ -241,7 +249,7 @@ def test_reveal_refused_when_not_possible():
     session = new_session(SETUP + ["collect green"])
     out = handle_line(session, "reveal", None)
     assert out[0].key == "error.momiji.reveal_first"
-    assert context_for(session).gathering is None
+    assert session.pending is None
 
 
 # --- refusals that change nothing -------------------------------------------------------------
@@ -262,7 +270,7 @@ def test_unknown_and_other_game_labels_are_refused_with_a_reason(value: str, key
     out = handle_scan(session, value, None)
     assert [m.key for m in out] == [key_]
     assert len(session.log) == 4
-    assert context_for(session).gathering.items  # the waiting play is untouched
+    assert session.pending.items  # the waiting play is untouched
     assert EN.render(out[0])
 
 

@@ -6,9 +6,12 @@ and the computer answers the same way; `UPDATE_GOLDEN=1` rewrites them (review t
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -29,20 +32,38 @@ def practice(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> 
     return capsys.readouterr().out
 
 
+@pytest.fixture(scope="module")
+def golden_game(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], str]:
+    """The seeded game of a language's golden script, played once for the tests that read
+    it (the transcript and undo's replies)."""
+    played: dict[str, str] = {}
+
+    def play(lang: str) -> str:
+        if lang not in played:
+            db = tmp_path_factory.mktemp(f"practice_{lang}") / "p.sqlite3"
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                code = main(["practice", "--no-speech", "--db", str(db), "--lang", lang,
+                             "--seed", "7", "--level", "normal",
+                             "--script", str(GOLDEN / f"practice_{lang}.script")])
+            assert code == 0
+            played[lang] = out.getvalue()
+        return played[lang]
+
+    return play
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_practice_transcript_matches_golden(tmp_path, capsys, lang):
-    out = practice(tmp_path, capsys, "--lang", lang, "--seed", "7", "--level", "normal",
-                   "--script", str(GOLDEN / f"practice_{lang}.script"))
+def test_practice_transcript_matches_golden(golden_game, lang):
+    out = golden_game(lang)
     path = GOLDEN / f"practice_{lang}.expected"
     if os.environ.get("UPDATE_GOLDEN"):
         path.write_text(out, "utf-8")
     assert out.splitlines() == path.read_text("utf-8").splitlines()
 
 
-def test_undo_takes_back_the_players_move_and_the_replies(tmp_path, capsys):
-    out = practice(tmp_path, capsys, "--lang", "en", "--seed", "7", "--level", "normal",
-                   "--script", str(GOLDEN / "practice_en.script"))
-    lines = out.splitlines()
+def test_undo_takes_back_the_players_move_and_the_replies(golden_game):
+    lines = golden_game("en").splitlines()
     at = lines.index("Undone: Hana's gift of 3 umbrellas (blue, 3).")
     assert lines[at + 1] == "Undone: Hana taking pair 2."
     assert lines[at + 2] == "Undone: Alex's competition."
@@ -74,8 +95,9 @@ def test_the_computers_hidden_cards_never_reach_json(tmp_path, capsys):
 
 def test_a_hint_is_the_same_whatever_the_other_players_hidden_cards(monkeypatch):
     # A smaller search budget than in play: what the hint depends on is the same at any
-    # budget (the seat's observation), and eight times fewer playouts keep the suite quick.
-    monkeypatch.setattr(practice_module, "HINT_ITERATIONS", 50)
+    # budget (the seat's observation), and 20 playouts still determinise the hidden cards
+    # and play out every stage of the search (5 s of CPU at 50, 2.5 s at 20).
+    monkeypatch.setattr(practice_module, "HINT_ITERATIONS", 20)
     for seed in range(6):
         for state, _ in random_game(seed)[:14:3]:
             if state.phase is Phase.DEAL or state.over:
@@ -94,8 +116,9 @@ def test_at_a_table_a_hint_says_it_needs_the_hand():
     assert said[0].key == "hint_needs_hand" and said[0].private_to == 0
 
 
-def test_keypad_lines_play_as_the_words_do(tmp_path, capsys):
+def test_keypad_lines_play_as_the_words_do(tmp_path, capsys, monkeypatch):
     """The table's keypad lines (token and geisha digits, symbols, plus-dot for a hint)."""
+    monkeypatch.setattr(practice_module, "HINT_ITERATIONS", 50)  # the keys, not the search
     said = {}
     for name, lines in (("words", "secret flower\nhint\nscore\nboard\nundo\nhint\n"),
                         ("keys", "17\n+.\n/\n.\n-\n+ .\n")):

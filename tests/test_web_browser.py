@@ -38,8 +38,10 @@ pytestmark = [
 SHOTS = ROOT / "docs" / "web"
 
 
-@pytest.fixture
-def browser(tmp_path: Path) -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One headless Chromium for this module's tests: a launch costs about a second of CPU
+    (three on a loaded machine); `browser` gives it to each test with one blank tab."""
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
 
@@ -48,12 +50,25 @@ def browser(tmp_path: Path) -> Iterator[Any]:
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--window-size=1280,1000",
-                 f"--user-data-dir={tmp_path / 'chromium'}"):
+                 f"--user-data-dir={tmp_path_factory.mktemp('chromium')}"):
         options.add_argument(flag)
     driver = webdriver.Chrome(options=options, service=Service(str(DRIVER)))
     driver.set_script_timeout(30)
     yield driver
     driver.quit()
+
+
+@pytest.fixture
+def browser(chromium: Any) -> Iterator[Any]:
+    """The shared Chromium, left as a new one is: its other tabs closed, the first blank
+    (each test's pages come from a server of its own, on a port of its own)."""
+    yield chromium
+    first, *others = chromium.window_handles
+    for handle in others:
+        chromium.switch_to.window(handle)
+        chromium.close()
+    chromium.switch_to.window(first)
+    chromium.get("about:blank")
 
 
 def history(driver: Any) -> list[str]:

@@ -10,7 +10,7 @@ from importlib.resources.abc import Traversable
 from types import ModuleType
 from typing import Any
 
-from companion.games.protocol import Choice, Section, WebHooks
+from companion.games.protocol import Choice, Fold, Moment, Section, WebHooks
 from companion.narrate.message import Message
 from companion.shared_commands import Query
 
@@ -26,6 +26,11 @@ class GameBase:
     def pending(self, command: Any, state: Any) -> Any:
         """No action is ever half-entered (a game with multi-part entry overrides this)."""
         return None
+
+    def fold(self, now: Moment, part: Any) -> Fold:
+        """Every part is a command as typed (a game whose devices give other parts, such
+        as scanned cards, folds them into its pending action here)."""
+        return Fold(command=part)
 
     def private_cards(self, state: Any, seat: int) -> dict[str, tuple[Any, ...]]:
         """What the companion was told of a seat's hidden cards, by place ({} if none)."""

@@ -11,7 +11,6 @@ that `companion play` without a reader or a microphone never loads scan or voice
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
@@ -74,7 +73,13 @@ class Game(Protocol):
     def locales(self) -> Traversable | None: ...
     # Optional, looked up by the session: `explain(subject, state, names)` answers
     # "position 3" / "what is 3" (shared_commands.Explain) with Messages; without it, or
-    # with no answer, the prompt is said.
+    # with no answer, the prompt is said. `fold(now: Moment, part) -> Fold`: a part of an
+    # action from an input not read as words (a scanned card; Enter while scanned cards
+    # wait), given by the game's own device hooks through `session.enter`, folded into
+    # `now.pending`, the half-entered action; without it, the part is a command.
+    # `own_words`: whole lines (folded, as companion.normalize.fold leaves them) the game
+    # reads itself although they are shared commands elsewhere (Momiji's "zero" is a card
+    # value and an objective, not cancel); without it, every shared command is the core's.
 
     # -- optional hooks (None: the game has no such capability) -------------------------
     def devices(self) -> DeviceHooks | None: ...
@@ -83,6 +88,44 @@ class Game(Protocol):
     def simulator(self) -> Simulator | None: ...
     def web(self) -> WebHooks | None: ...
     def practice(self) -> PracticeHooks | None: ...
+
+
+class _Same:
+    def __repr__(self) -> str:
+        return "SAME"
+
+
+SAME: Any = _Same()  # a Fold field that leaves the session's value as it is
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What a game's `fold` reads: the state, the players' names, the accepted steps as
+    (action, the player who made it, its trace: what the input told beyond the action,
+    such as which copy of a card was scanned; None when typed), and the pending action."""
+
+    state: State
+    names: tuple[str, ...]
+    steps: tuple[tuple[Any, int, Any], ...]
+    pending: Any
+
+
+@dataclass(frozen=True)
+class Fold:
+    """What the session does with one folded part, in this order: say `said` as it is
+    (a read-back, a refusal, private ones on their player's channel); keep `pending` as
+    the half-entered action (SAME: unchanged; None: none); then carry out `command` as if
+    typed (whole: an action, or a beginning the game keeps through `pending(command)`),
+    keeping `trace` with the step it makes; `again` is said after the reason when the
+    command is refused. With no command, `trace` (unless SAME) replaces the last step's,
+    and `prompt` says what is expected now after `said`."""
+
+    said: tuple[Message, ...] = ()
+    pending: Any = SAME
+    command: Any = None
+    trace: Any = SAME
+    again: tuple[Message, ...] = ()
+    prompt: bool = False
 
 
 # (session, scanned value or keyed line, card registry, Origin of the reader and time)
@@ -104,14 +147,6 @@ def shared_symbol(session: Any, symbol: str, registry: Any = None) -> list[Messa
     return list(session.execute(KEYPAD_SYMBOLS[symbol]))
 
 
-_BUFFERS: weakref.WeakKeyDictionary[Any, dict[str, list[str]]] = weakref.WeakKeyDictionary()
-
-
-def key_buffers(session: Any) -> dict[str, list[str]]:
-    """Each keypad's half-keyed line, kept beside a session and gone with it."""
-    return _BUFFERS.setdefault(session, {})
-
-
 @dataclass(frozen=True)
 class DeviceHooks:
     """What a game does with card readers and keypads; the event and key buffering around
@@ -121,14 +156,14 @@ class DeviceHooks:
     `scan` takes a scanned value, `line` a finished keyed or typed line (both with the card
     registry and the Origin of the device and time they came from; see docs/plugins.md for
     which lines reach it), `symbol` a keypad symbol acting at once (* / . - + and 0, see
-    `KEYPAD_SYMBOLS`); `keys` gives a session's per-device buffers of half-keyed lines;
-    `zero_acts` says whether a 0 on an empty line is a symbol (cancel) or a digit.
+    `KEYPAD_SYMBOLS`); `zero_acts` says whether a 0 on an empty line is a symbol (cancel)
+    or a digit. A line or scan that adds to an action reaches the session as a part for
+    `Game.fold` (`session.enter`), so the half-entered action is the session's pending one.
     """
 
     scan: Handler = typed_line
     line: Handler = typed_line
     symbol: SymbolHandler = shared_symbol
-    keys: Callable[[Any], dict[str, list[str]]] = key_buffers
     zero_acts: bool = True
 
 

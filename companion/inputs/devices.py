@@ -10,7 +10,9 @@ unplugged or back into a spoken sentence (the game goes on with keys and voice).
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.cards.registry import CardRegistry
@@ -18,7 +20,6 @@ from companion.games.protocol import DeviceHooks
 from companion.inputs.hub import InputHub, InputItem
 from companion.inputs.scan_echo import Origin
 from companion.narrate.message import Message, Priority
-from companion.session import per_session
 from companion.shared_commands import KEYPAD_SYMBOLS, MetaCommand
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,24 @@ P = "cards."
 SYMBOLS: dict[str, MetaCommand] = {k: v for k, v in KEYPAD_SYMBOLS.items() if k != "0"}
 
 Announce = Callable[[list[Message]], None]
+
+
+@dataclass
+class Keypads:
+    """What each keypad has keyed so far at one table: its line before Enter (only
+    characters: a line becomes a value when it is whole), and when its last lone 0 came
+    (00 is push-to-talk). Kept beside the session, gone with it."""
+
+    lines: dict[str, list[str]] = field(default_factory=dict)
+    zeros: dict[str, float] = field(default_factory=dict)
+
+
+_KEYPADS: weakref.WeakKeyDictionary[Any, Keypads] = weakref.WeakKeyDictionary()
+
+
+def keypads(session: Any) -> Keypads:
+    """The keypads' half-keyed lines at this session's table."""
+    return _KEYPADS.setdefault(session, Keypads())
 
 
 def _reader_name(index: int) -> str:
@@ -109,7 +128,7 @@ def _event(rules: DeviceHooks, session: Any, event: Any,
         key = "keypad_connected" if keypad else "reader_connected"
         return [Message("reader_connected", P + key, {}, data)]
     if event.kind == "disconnected":
-        rules.keys(session).pop(event.reader, None)  # half-keyed line: gone with it
+        keypads(session).lines.pop(event.reader, None)  # half-keyed line: gone with it
         key = "keypad_disconnected" if keypad else "reader_disconnected"
         return [Message("reader_disconnected", P + key, {}, data, Priority.REFUSAL),
                 *_prompt(session)]
@@ -132,7 +151,7 @@ def _prompt(session: Any) -> list[Message]:
 
 def _key(rules: DeviceHooks, session: Any, event: Any,
          registry: CardRegistry | None) -> list[Message]:
-    buffer = rules.keys(session).setdefault(event.reader, [])
+    buffer = keypads(session).lines.setdefault(event.reader, [])
     value = event.value
     if value in ("ENTER", "TAB"):
         line = "".join(buffer)
@@ -164,14 +183,11 @@ def rules_of(session: Any) -> DeviceHooks | None:
     return hooks
 
 
-_zeros = per_session(dict)  # keypad → when its last lone 0 came
-
-
 def _double_zero(session: Any, event: Any) -> bool:
     """A keypad's 00 key: a second lone 0 within DOUBLE_ZERO_SECONDS of the first."""
     from companion.inputs.voice import DOUBLE_ZERO_SECONDS
 
-    zeros: dict[str, float] = _zeros(session)
+    zeros = keypads(session).zeros
     last = zeros.pop(event.reader, None)
     if last is not None and 0 <= event.timestamp - last <= DOUBLE_ZERO_SECONDS:
         return True

@@ -3,8 +3,9 @@
 A player who lays the last card of a gift on the reader, lifts it and puts it back (or
 leaves it at the edge of the field) makes the reader report it again, seconds later and
 well past the reader's own repeat suppression. Read in context, that second scan would be
-the opponent's choice. So the scan that applies an action is remembered with its reader
-and time; until the game moves on, a card of that action read again by the same reader
+the opponent's choice. So the scan that applies an action is kept, with its reader and
+time, with that step (its trace in the session, see companion.games.protocol.Fold); until
+another step is made or that one undone, a card of that action read again by the same reader
 within `WINDOW` seconds (each repeat extends it, like a tag held in the field) is not
 applied: the table hears why and how to take that card on purpose.
 
@@ -18,7 +19,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass
-from typing import Any
 
 WINDOW = 4.0  # seconds: a lift and put back, not an opponent who has looked and chosen
 TYPED = "keyboard"  # a scanner that types into the terminal (a keyboard wedge)
@@ -37,33 +37,28 @@ def typed(clock: Callable[[], float] = time.monotonic) -> Origin:
     return Origin(TYPED, clock())
 
 
-@dataclass
+@dataclass(frozen=True)
 class Echo:
-    """The cards of the action a scan just applied, valid while that state stands."""
+    """The cards of the step a scan just applied, and that scan's reader and time: kept
+    as (part of) the step's trace in the session, so an undo takes it away with the step."""
 
-    state: Any
     cards: frozenset[Hashable]
     origin: Origin
 
 
-@dataclass
-class EchoGuard:
-    """One per session context: remembers the last scan-applied action."""
+def laid(cards: Collection[Hashable], origin: Origin | None) -> Echo | None:
+    """The echo of a step the scan from `origin` has just applied (None when typed)."""
+    return None if origin is None else Echo(frozenset(cards), origin)
 
-    window: float = WINDOW
-    last: Echo | None = None
 
-    def remember(self, session: Any, cards: Collection[Hashable], origin: Origin | None) -> None:
-        """The scan from `origin` has just applied an action made of `cards`."""
-        self.last = None if origin is None else Echo(session.state, frozenset(cards), origin)
-
-    def repeats(self, session: Any, card: Hashable, origin: Origin | None) -> bool:
-        """Whether this scan is that action's card read again, to be set aside."""
-        echo = self.last
-        if echo is None or origin is None or echo.state is not session.state:
-            return False
-        if (card not in echo.cards or origin.reader != echo.origin.reader
-                or not 0 <= origin.at - echo.origin.at < self.window):
-            return False
-        echo.origin = origin  # a card still being fumbled with keeps the guard up
-        return True
+def repeats(echo: Echo | None, card: Hashable, origin: Origin | None,
+            window: float = WINDOW) -> Echo | None:
+    """When this scan is the last step's card read again, to be set aside: the echo held
+    from this read on (a card still being fumbled with keeps the guard up); else None.
+    `echo` is the last step's: a step made since, or an undo, has replaced it."""
+    if echo is None or origin is None:
+        return None
+    if (card not in echo.cards or origin.reader != echo.origin.reader
+            or not 0 <= origin.at - echo.origin.at < window):
+        return None
+    return Echo(echo.cards, origin)

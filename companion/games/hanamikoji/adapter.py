@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from companion.games.base import NarratedGame
 from companion.games.hanamikoji import narrate
 from companion.games.hanamikoji.actions import Action, Deal, Discard, Secret, parse_action
-from companion.games.hanamikoji.interpret import Choose, Command, interpret
+from companion.games.hanamikoji.interpret import Choose, Command, begun, interpret
 from companion.games.hanamikoji.rules import (
     Event,
     Phase,
@@ -18,7 +18,7 @@ from companion.games.hanamikoji.rules import (
     legal_actions,
     new_game,
 )
-from companion.games.protocol import Simulator, VoiceHooks, WebHooks
+from companion.games.protocol import Fold, Moment, Simulator, VoiceHooks, WebHooks
 from companion.narrate.message import Message
 from companion.shared_commands import Query
 
@@ -50,7 +50,19 @@ class Hanamikoji(NarratedGame):
         return apply(state, action)
 
     def interpret(self, line: str, state: State, pending: Any, lang: str) -> Command:
-        return interpret(line, state, pending=pending, lang=lang)
+        return interpret(line, state, pending=begun(pending), lang=lang)
+
+    def prompt(self, state: State, names: Sequence[str], pending: Any) -> list[Message]:
+        """What is expected now (a scanned Secret or Discard, or a pair's first card, has
+        its own prompts, said by the scan: the table hears the turn's)."""
+        return super().prompt(state, names, begun(pending))
+
+    def fold(self, now: Moment, part: Any) -> Fold:
+        """A scanned card or token (or keyed positions of a scanned Secret) folded into
+        the pending action: the scan module, imported only when a reader gives one."""
+        from companion.games.hanamikoji.scan import fold
+
+        return fold(self, now, part)
 
     def pending(self, command: Any, state: State) -> Choose | None:
         """A half-entered action (a keypad "3", a first scanned card) to keep, or None."""

@@ -74,6 +74,13 @@ class Choose:
 Command = Action | Choose | MetaCommand
 
 
+def begun(pending: object) -> Choose | None:
+    """The offer, Secret or Discard a session's pending action begins (typed, keyed or
+    scanned: a Choose), or None: a scanned Secret or Discard and a competition's first
+    card scanned are pending too, with their own prompts (companion/games/hanamikoji/scan.py)."""
+    return pending if isinstance(pending, Choose) else None
+
+
 def parse_command(text: str) -> Command:
     """Parse any command's canonical text (the inverse of `.text()`)."""
     meta = parse_meta(text)

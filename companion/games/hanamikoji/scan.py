@@ -2,26 +2,31 @@
 
 A scan carries no verb: the same fan means "add it to the gift" while a gift is being
 laid, "I take it" while a gift waits for an answer, "my Secret was this" at scoring. So a
-scan is read in the session's context, then handed to `Session.execute` like any other
-command, and the rules engine stays the only judge of legality.
+scanned card is a part (`Scanned`) the game folds (`fold`) into the session's pending
+action, in the session's context, into the command it completes; the session carries it
+out like any other, and the rules engine stays the only judge of legality. What is being
+laid is a pending value like a typed one (`Laying`, a `Choose` with its copies;
+`Private`, a scanned Secret or Discard; `AnswerFirst`, one card of a competition's pair),
+so that any step, undo or cancel drops it.
 
 Two things only scans make possible live here:
 
 * Copies. A registry tag names one physical card (the 2nd fan). A copy seen face up this
   round (in an offer, in front of a geisha, a revealed Secret) cannot be scanned again
-  until the next round. Sightings are tied to positions in the session log, so an undo
-  forgets them and a new round (a new round number) ignores them; a resumed game starts
-  with none (copies are not in the game log), which can only miss a mistake, never refuse
-  a good scan.
+  until the next round. The copies a step laid are its trace in the session (`Copies`),
+  so an undo takes them away with the step and a new round (a new round number) ignores
+  them; a resumed game starts with none (copies are not in the game log), which can only
+  miss a mistake, never refuse a good scan.
 * Privacy. After a Secret or Discard token, the next card scans are said only on the
   acting player's private channel; a player without one (no earbud) is told the cards are
   kept unsaid, and the shared speaker then hears only "card 1 of 2 read". The action is
-  applied as Secret(card) / Discard(cards), whose engine message is private too.
+  checked first (a refusal would name the cards) and applied as Secret(card) /
+  Discard(cards), whose engine message is private too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.cards.payload import CardRef, PayloadError
@@ -39,9 +44,9 @@ from companion.games.hanamikoji.actions import (
 from companion.games.hanamikoji.data import GEISHAS, Item, Token
 from companion.games.hanamikoji.interpret import Choose
 from companion.games.hanamikoji.rules import Phase
-from companion.inputs.scan_echo import EchoGuard, Origin
+from companion.games.protocol import Fold, Moment
+from companion.inputs.scan_echo import Echo, Origin, laid, repeats
 from companion.narrate.message import Message, Priority
-from companion.session import per_session
 from companion.shared_commands import Ask, Query
 
 P = "cards."  # catalogue prefix of this feature's sentences (companion/locales/cards.*.toml)
@@ -53,137 +58,133 @@ def refusal(key: str, params: dict[str, Any] | None = None, private_to: int | No
                    private_to)
 
 
-@dataclass
-class Sighting:
-    """A copy laid face up by the accepted action at `step` of the session log."""
+# -- the parts a reader or keypad gives, the pending values and the traces they make ---------
+@dataclass(frozen=True)
+class Scanned:
+    """A scanned card or token, with the reader and time it came from."""
 
     ref: CardRef
-    round: int
-    step: int
-    text: str  # that action's text: an undo then another action at the same step drops it
-    slot: int = 0  # order within the offer (a competition's pair is slot // 2)
+    origin: Origin | None = None
 
 
-@dataclass
-class PrivateChoice:
-    """A Secret or Discard whose cards are being scanned; valid for one session state."""
+@dataclass(frozen=True)
+class Keyed:
+    """A keypad line during a scanned Secret or Discard: card positions, or "" (Enter) to
+    keep its cards unnamed."""
+
+    digits: str
+
+
+@dataclass(frozen=True)
+class Laying(Choose):
+    """An offer begun with scans: the copies scanned into it, by slot, and its token's."""
+
+    copies: tuple[tuple[int, CardRef], ...] = ()
+    token_copy: CardRef | None = None
+
+
+@dataclass(frozen=True)
+class Private:
+    """A Secret or Discard whose cards are being scanned (or keyed), told privately."""
 
     token: Token
     player: int
-    state: Any
-    token_ref: CardRef | None
-    cards: list[tuple[Item, CardRef | None]] = field(default_factory=list)
+    token_copy: CardRef | None
+    cards: tuple[tuple[Item, CardRef | None], ...] = ()
 
     @property
     def missing(self) -> int:
         return int(self.token) - len(self.cards)
 
 
-@dataclass
-class ScanContext:
-    """What scans have taught about the current session, beyond its log."""
+@dataclass(frozen=True)
+class AnswerFirst:
+    """A competition's answer begun with one card that two pairs hold."""
 
-    sightings: list[Sighting] = field(default_factory=list)
-    picks: dict[int, tuple[CardRef, str]] = field(default_factory=dict)  # answer step → copy
-    tokens: list[Sighting] = field(default_factory=list)  # token sets, to know whose is whose
-    building: list[tuple[int, CardRef]] = field(default_factory=list)  # (slot, copy) of Choose
-    building_for: Any = None  # the session.pending the building list belongs to
-    building_token: CardRef | None = None
-    private: PrivateChoice | None = None
-    answer_first: tuple[Item, CardRef, Any] | None = None  # competition card, then its pair
-    keys: dict[str, list[str]] = field(default_factory=dict)  # keypad line per device
-    echo: EchoGuard = field(default_factory=EchoGuard)  # the laid offer's copies read again
-
-    # -- log-derived bookkeeping ------------------------------------------------------
-    def prune(self, session: Any) -> None:
-        """Forget what an undo (or a typed step after an undo) has taken back."""
-        log = session.log
-
-        def alive(step: int, text: str) -> bool:
-            return step < len(log) and log[step][0].text() == text
-
-        self.sightings = [s for s in self.sightings if alive(s.step, s.text)]
-        self.tokens = [s for s in self.tokens if alive(s.step, s.text)]
-        self.picks = {k: v for k, v in self.picks.items() if alive(k, v[1])}
-        if self.building_for is None or self.building_for is not session.pending:
-            self.building, self.building_for, self.building_token = [], None, None
-        if self.private is not None and self.private.state is not session.state:
-            self.private = None
-        if self.answer_first is not None and self.answer_first[2] is not session.state:
-            self.answer_first = None
-
-    def where(self, sighting: Sighting, session: Any) -> tuple[str, int | None]:
-        """("side", player) for a copy in front of a geisha, ("offer", None) if on offer."""
-        log = session.log
-        action, actor = log[sighting.step]
-        if isinstance(action, Reveal):
-            return "side", actor
-        if sighting.step + 1 >= len(log):
-            return "offer", None
-        answer, chooser = log[sighting.step + 1]
-        if isinstance(answer, TakePair):
-            return "side", chooser if sighting.slot // 2 == answer.index else actor
-        assert isinstance(answer, TakeGift)
-        if sighting.ref.name != answer.card.word:
-            return "side", actor
-        pick = self.picks.get(sighting.step + 1)
-        if pick is not None:
-            return "side", chooser if pick[0] == sighting.ref else actor
-        same = [s for s in self.sightings
-                if s.step == sighting.step and s.ref.name == sighting.ref.name]
-        first = min(same, key=lambda s: s.slot)  # typed answer: any copy of that item will do
-        return "side", chooser if first is sighting else actor
-
-    def face_up(self, ref: CardRef, session: Any) -> Sighting | None:
-        for s in self.sightings:
-            if s.ref == ref and s.round == session.state.round:
-                return s
-        return None
-
-    def copy_refusal(self, ref: CardRef, session: Any, private_to: int | None = None
-                     ) -> Message | None:
-        """Why this copy cannot be scanned now, if it is already face up or being offered."""
-        item = Item[ref.name.upper()]
-        seen = self.face_up(ref, session)
-        if seen is not None:
-            place, player = self.where(seen, session)
-            if place == "offer":
-                return refusal("copy_on_offer", {"card": item}, private_to)
-            return refusal("copy_on_side", {"card": item, "geisha": item.geisha,
-                                            "player": session.names[player]}, private_to)
-        if any(r == ref for _, r in self.building) and session.pending is not None:
-            return refusal("copy_in_choice", {"card": item, "token": session.pending.token},
-                           private_to)
-        return None
-
-    def token_owner(self, copy: int, session: Any) -> int | None:
-        for s in self.tokens:
-            if s.ref.copy == copy:
-                return session.log[s.step][1]
-        return None
-
-    def record(self, session: Any, refs: list[tuple[int, CardRef]], round_: int) -> None:
-        step = session.step - 1
-        text = session.log[step][0].text()
-        self.sightings.extend(Sighting(ref, round_, step, text, slot) for slot, ref in refs)
-
-    def record_token(self, session: Any, ref: CardRef | None) -> None:
-        if ref is not None and session.log:
-            step = session.step - 1
-            self.tokens.append(Sighting(ref, session.state.round, step,
-                                        session.log[step][0].text()))
+    item: Item
+    ref: CardRef
 
 
-context_for = per_session(ScanContext)  # the scan state kept beside each session
+@dataclass(frozen=True)
+class Copies:
+    """A scanned step's trace: the copies it laid face up (by slot; a competition's pair
+    is slot // 2), the round, its token's copy, the copy taken, its echo."""
+
+    laid: tuple[tuple[int, CardRef], ...] = ()
+    round: int = 0
+    token: CardRef | None = None
+    pick: CardRef | None = None
+    echo: Echo | None = None
 
 
-# -- the entry point ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Sighting:
+    """A copy laid face up by the accepted step `step`."""
+
+    ref: CardRef
+    round: int
+    step: int
+    slot: int = 0
+
+
+# -- what the steps' traces say of the copies ------------------------------------------------
+def _sightings(now: Moment) -> list[Sighting]:
+    return [Sighting(ref, trace.round, step, slot)
+            for step, (_, _, trace) in enumerate(now.steps) if isinstance(trace, Copies)
+            for slot, ref in trace.laid]
+
+
+def _where(now: Moment, sighting: Sighting) -> tuple[str, int | None]:
+    """("side", player) for a copy in front of a geisha, ("offer", None) if on offer."""
+    steps = now.steps
+    action, actor, _ = steps[sighting.step]
+    if isinstance(action, Reveal):
+        return "side", actor
+    if sighting.step + 1 >= len(steps):
+        return "offer", None
+    answer, chooser, trace = steps[sighting.step + 1]
+    if isinstance(answer, TakePair):
+        return "side", chooser if sighting.slot // 2 == answer.index else actor
+    assert isinstance(answer, TakeGift)
+    if sighting.ref.name != answer.card.word:
+        return "side", actor
+    if isinstance(trace, Copies) and trace.pick is not None:
+        return "side", chooser if trace.pick == sighting.ref else actor
+    same = [s for s in _sightings(now)
+            if s.step == sighting.step and s.ref.name == sighting.ref.name]
+    first = min(same, key=lambda s: s.slot)  # typed answer: any copy of that item will do
+    return "side", chooser if first == sighting else actor
+
+
+def copy_refusal(now: Moment, ref: CardRef, private_to: int | None = None) -> Message | None:
+    """Why this copy cannot be scanned now, if it is already face up or being offered."""
+    item = Item[ref.name.upper()]
+    seen = next((s for s in _sightings(now)
+                 if s.ref == ref and s.round == now.state.round), None)
+    if seen is not None:
+        place, player = _where(now, seen)
+        if place == "offer":
+            return refusal("copy_on_offer", {"card": item}, private_to)
+        return refusal("copy_on_side", {"card": item, "geisha": item.geisha,
+                                        "player": now.names[player]}, private_to)
+    pending = now.pending
+    if isinstance(pending, Laying) and any(r == ref for _, r in pending.copies):
+        return refusal("copy_in_choice", {"card": item, "token": pending.token}, private_to)
+    return None
+
+
+def _token_owner(now: Moment, copy: int) -> int | None:
+    for _, actor, trace in now.steps:
+        if isinstance(trace, Copies) and trace.token is not None and trace.token.copy == copy:
+            return actor
+    return None
+
+
+# -- the edge: a scanned value becomes a part ----------------------------------------------
 def handle_scan(session: Any, value: str, registry: CardRegistry | None,
                 origin: Origin | None = None) -> list[Message]:
     """Messages for one scanned value (a tag id, a barcode or a printed-label payload);
     `origin` (reader and time) lets a card read again after laying an offer be set aside."""
-    ctx = context_for(session)
-    ctx.prune(session)
     try:
         ref = resolve(value, registry)
     except PayloadError as error:
@@ -193,15 +194,12 @@ def handle_scan(session: Any, value: str, registry: CardRegistry | None,
     if ref.game != session.game.name:
         return [refusal("other_game", value=value)]
     if ref.kind == "geisha":
-        return [_geisha_line(session, ref)]
-    if ref.kind == "token":
-        return _token(session, ctx, ref)
-    return _item(session, ctx, ref, origin)
+        return [_geisha_line(session.state, session.names, ref)]
+    return session.enter(Scanned(ref, origin))
 
 
-def _geisha_line(session: Any, ref: CardRef) -> Message:
+def _geisha_line(state: Any, names: tuple[str, ...], ref: CardRef) -> Message:
     """A geisha card scanned: where her items and her marker stand (a board question)."""
-    state, names = session.state, session.names
     geisha = next(g for g in GEISHAS if g.name.lower() == ref.name)
     item = geisha.item
     holder = state.favours[item - 1]
@@ -213,163 +211,161 @@ def _geisha_line(session: Any, ref: CardRef) -> Message:
         "nb": state.players[1].side[item - 1], "marker": marker}, {"geisha": geisha.name})
 
 
-def _token(session: Any, ctx: ScanContext, ref: CardRef) -> list[Message]:
+# -- the fold: a part and the pending action ----------------------------------------------------
+def fold(game: Any, now: Moment, part: Any) -> Fold:
+    """A scanned card or token, or keyed positions of a scanned Secret or Discard, folded
+    into the pending action; any other part is a command as typed."""
+    if isinstance(part, Keyed) and isinstance(now.pending, Private):
+        return _keyed(game, now, now.pending, part.digits)
+    if not isinstance(part, Scanned):
+        return Fold(command=part)
+    if part.ref.kind == "token":
+        return _token(now, part.ref)
+    return _item(game, now, part.ref, part.origin)
+
+
+def _token(now: Moment, ref: CardRef) -> Fold:
     token = Token[ref.name.upper()]
-    state = session.state
-    ctx.private = None
-    ctx.answer_first = None
+    state = now.state
+    # A scanned Secret or Discard, or a pair begun, is set aside for this token.
+    clear = None if isinstance(now.pending, (Private, AnswerFirst)) else now.pending
     if state.phase is not Phase.ACTION:
         if state.phase is Phase.REVEAL and token is Token.SECRET:
-            return session.execute(Ask(Query.WHAT))  # the Secret token turned over: "reveal"
-        return session.execute(Choose(token))  # the session says why not now
+            return Fold(pending=clear, command=Ask(Query.WHAT))  # turned over: "reveal"
+        return Fold(pending=clear, command=Choose(token))  # the session says why not now
     player = state.to_move
-    owner = ctx.token_owner(ref.copy, session)
+    owner = _token_owner(now, ref.copy)
     if owner is not None and owner != player:
-        return [refusal("other_players_token", {"player": session.names[owner], "token": token})]
+        return Fold(pending=clear, said=(refusal("other_players_token", {
+            "player": now.names[owner], "token": token}),))
     if token in (Token.SECRET, Token.DISCARD):
         if token not in state.players[player].tokens:
-            return session.execute(Choose(token))  # "already used this round"
-        session.abandon_pending()  # a half-laid offer is abandoned for this action
-        ctx.private = PrivateChoice(token, player, state, ref)
-        return [_private_prompt(session, ctx.private)]
-    messages = session.execute(Choose(token))
-    if isinstance(session.pending, Choose) and session.pending.token is token:
-        ctx.building, ctx.building_for, ctx.building_token = [], session.pending, ref
-    return messages
+            return Fold(pending=clear, command=Choose(token))  # "already used this round"
+        choice = Private(token, player, ref)  # a half-laid offer is abandoned for it
+        return Fold(pending=choice, said=(private_prompt(now.names, choice),))
+    return Fold(pending=clear, command=Laying(token, token_copy=ref))
 
 
-def _private_prompt(session: Any, choice: PrivateChoice) -> Message:
+def private_prompt(names: tuple[str, ...], choice: Private) -> Message:
     """"Scan the card": read back in the player's earpiece, or, without one, kept unsaid."""
     key = P + ("scan_secret" if choice.token is Token.SECRET else "scan_discard")
-    player = {"player": session.names[choice.player]}
+    player = {"player": names[choice.player]}
     kept = Message("prompt", key + "_kept", player, player, Priority.PROMPT)
     return Message("prompt", key, player, player, Priority.PROMPT,
                    earpiece=choice.player, otherwise=kept)
 
 
-def _item(session: Any, ctx: ScanContext, ref: CardRef, origin: Origin | None
-          ) -> list[Message]:
+def _item(game: Any, now: Moment, ref: CardRef, origin: Origin | None) -> Fold:
     item = Item[ref.name.upper()]
-    state = session.state
-    if ctx.private is not None:
-        return add_private(session, ctx, item, ref)
+    state, pending = now.state, now.pending
+    if isinstance(pending, Private):
+        return _add_private(game, now, pending, item, ref)
     if state.phase is Phase.ACTION:
-        if not isinstance(session.pending, Choose):
-            return [refusal("token_first")]
-        why = ctx.copy_refusal(ref, session)
-        return [why] if why is not None else _add_to_offer(session, ctx, item, ref, origin)
+        if not isinstance(pending, Choose):
+            return Fold(said=(refusal("token_first"),))
+        why = copy_refusal(now, ref)
+        return Fold(said=(why,)) if why is not None else _add_to_offer(
+            now, pending, item, ref, origin)
     if state.phase is Phase.ANSWER:
-        if ctx.echo.repeats(session, ref, origin):
-            return [_echo(session, item)]
-        return _answer(session, ctx, item, ref)
-    why = ctx.copy_refusal(ref, session)
+        trace = now.steps[-1][2] if now.steps else None
+        held = repeats(trace.echo if isinstance(trace, Copies) else None, ref, origin)
+        if held is not None:  # an offered copy read again by the reader that laid it
+            chooser = now.names[state.to_move]
+            return Fold(said=(refusal("echo_offer", {"card": item, "player": chooser},
+                                      card=item.word),), trace=replace(trace, echo=held))
+        return _answer(now, item, ref)
+    why = copy_refusal(now, ref)
     if why is not None:
-        return [why]
-    round_, steps = state.round, session.step
-    messages = session.execute(Reveal(item))  # at scoring; after the game: "the game is over"
-    if session.step > steps:
-        ctx.record(session, [(0, ref)], round_)
-    return messages
+        return Fold(said=(why,))
+    # at scoring; after the game: "the game is over"
+    return Fold(command=Reveal(item), trace=Copies(((0, ref),), state.round))
 
 
-def _add_to_offer(session: Any, ctx: ScanContext, item: Item, ref: CardRef,
-                  origin: Origin | None) -> list[Message]:
-    choice: Choose = session.pending
+def _add_to_offer(now: Moment, choice: Choose, item: Item, ref: CardRef,
+                  origin: Origin | None) -> Fold:
     cards = (*choice.cards, item)
-    slot = len(choice.cards)
-    command: Any
+    begun = choice if isinstance(choice, Laying) else Laying(choice.token, choice.cards)
+    copies = (*begun.copies, (len(choice.cards), ref))
     if len(cards) < choice.token.cards:
-        command = Choose(choice.token, cards)
-    elif choice.token is Token.GIFT:
+        return Fold(command=Laying(choice.token, cards, copies, begun.token_copy))
+    command: Any
+    if choice.token is Token.GIFT:
         command = Gift(cards)  # type: ignore[arg-type]
     else:
         command = Competition(((cards[0], cards[1]), (cards[2], cards[3])))
-    round_, steps, token_ref = session.state.round, session.step, ctx.building_token
-    building = [*ctx.building, (slot, ref)]
-    messages = session.execute(command)
-    if session.step > steps:  # the offer is on the table: its copies are face up
-        ctx.record(session, building, round_)
-        ctx.record_token(session, token_ref)
-        ctx.echo.remember(session, [r for _, r in building], origin)
-        ctx.building, ctx.building_for, ctx.building_token = [], None, None
-    elif isinstance(session.pending, Choose) and len(session.pending.cards) == len(cards):
-        ctx.building, ctx.building_for = building, session.pending
-    return messages
+    # On the table, its copies are face up; read again by this reader, an echo.
+    trace = Copies(copies, now.state.round, begun.token_copy,
+                   echo=laid([r for _, r in copies], origin))
+    return Fold(command=command, trace=trace)
 
 
-def _echo(session: Any, item: Item) -> Message:
-    """An offered copy read again by the reader that laid it: not the opponent's choice."""
-    chooser = session.names[session.state.to_move]
-    return refusal("echo_offer", {"card": item, "player": chooser}, card=item.word)
-
-
-def _answer(session: Any, ctx: ScanContext, item: Item, ref: CardRef) -> list[Message]:
-    state = session.state
+def _answer(now: Moment, item: Item, ref: CardRef) -> Fold:
+    state = now.state
     offer = state.offer
-    offered = [s for s in ctx.sightings if s.step == session.step - 1]
+    offered = [s for s in _sightings(now) if s.step == len(now.steps) - 1]
     if not any(s.ref == ref for s in offered):
-        why = ctx.copy_refusal(ref, session)  # a copy already in front of a geisha
+        why = copy_refusal(now, ref)  # a copy already in front of a geisha
         if why is not None:
-            return [why]
+            return Fold(said=(why,))
     count = 3 if isinstance(offer, Gift) else 4
     if len(offered) == count and all(s.ref != ref for s in offered):
-        return [refusal("copy_not_offered", {"card": item})]  # every offered copy is known
-    steps = session.step
+        return Fold(said=(refusal("copy_not_offered", {"card": item}),))  # all are known
     if isinstance(offer, Gift):
-        messages = session.execute(TakeGift(item))
-        if session.step > steps:
-            ctx.picks[steps] = (ref, session.log[steps][0].text())
-        return messages
+        return Fold(command=TakeGift(item), trace=Copies(pick=ref))
     assert isinstance(offer, Competition)
     known = next((s for s in offered if s.ref == ref), None)
     holding = [i for i, pair in enumerate(offer.pairs) if item in pair]
+    first = now.pending if isinstance(now.pending, AnswerFirst) else None
     if known is not None:
         pair = known.slot // 2  # this very copy was scanned into a pair
-    elif ctx.answer_first is not None:
-        first = ctx.answer_first[0]
-        both = [i for i in holding if sorted(offer.pairs[i]) == sorted((first, item))]
+    elif first is not None:
+        both = [i for i in holding if sorted(offer.pairs[i]) == sorted((first.item, item))]
         pair = both[0] if both else -1
     elif len(holding) == 2 and offer.pairs[0] != offer.pairs[1]:
-        ctx.answer_first = (item, ref, state)
-        return [Message("prompt", P + "which_pair", {"card": item}, priority=Priority.PROMPT)]
+        return Fold(pending=AnswerFirst(item, ref), said=(Message(
+            "prompt", P + "which_pair", {"card": item}, priority=Priority.PROMPT),))
     else:
         pair = holding[0] if holding else -1
-    ctx.answer_first = None
     if pair < 0:  # the rules' own words: no pair holds that card
-        return session.refuse(IllegalAction(
-            "not_a_pair", "no pair of the competition holds those cards", cards=(item,),
-            offer=offer))
-    return session.execute(TakePair(pair))
+        error = IllegalAction("not_a_pair", "no pair of the competition holds those cards",
+                              cards=(item,), offer=offer)
+        return Fold(said=(_public_refusal(error),), pending=None, prompt=True)
+    return Fold(pending=None, command=TakePair(pair))
+
+
+def _public_refusal(error: CompanionError, private_to: int | None = None) -> Message:
+    """A refusal in the rules' words, as the session says one."""
+    return Message("error", f"error.{error.key}", dict(error.params),
+                   {"code": error.key, "reason": str(error)}, Priority.REFUSAL, private_to)
 
 
 # -- Secret and Discard: private scans --------------------------------------------------------
-def add_private(session: Any, ctx: ScanContext, item: Item, ref: CardRef | None) -> list[Message]:
+def _add_private(game: Any, now: Moment, choice: Private, item: Item, ref: CardRef | None
+                 ) -> Fold:
     """One card of a Secret/Discard: read back only to its player; applied when complete."""
-    choice = ctx.private
-    assert choice is not None
     player = choice.player
     if ref is not None:
-        why = ctx.copy_refusal(ref, session, private_to=player)
+        why = copy_refusal(now, ref, private_to=player)
         if why is None and any(r == ref for _, r in choice.cards):
             why = refusal("copy_private", {"card": item}, player)
         if why is not None:
-            return [why, _private_refused(session, player)]
-    choice.cards.append((item, ref))
+            return Fold(said=(why, _private_refused(now, player)))
+    choice = replace(choice, cards=(*choice.cards, (item, ref)))
     if choice.missing > 0:
         # Read back in the earpiece; only a player without one hears, with the table, that
         # a card was read (never which): with one, the table hears what an unnamed Discard
         # makes it hear.
         read = Message("scan", P + "card_read", {"i": len(choice.cards), "n": int(choice.token)})
-        return [Message("private", P + "private_card_discard",
-                        {"cards": tuple(c for c, _ in choice.cards), "n": choice.missing},
-                        private_to=player, otherwise=read)]
-    return apply_private(session, ctx)
+        return Fold(pending=choice, said=(Message(
+            "private", P + "private_card_discard",
+            {"cards": tuple(c for c, _ in choice.cards), "n": choice.missing},
+            private_to=player, otherwise=read),))
+    return _apply_private(game, now, choice)
 
 
-def apply_private(session: Any, ctx: ScanContext, unnamed: bool = False) -> list[Message]:
-    """Play the Secret/Discard now, with its cards (or unnamed), checking privately first."""
-    choice = ctx.private
-    assert choice is not None
+def _apply_private(game: Any, now: Moment, choice: Private, unnamed: bool = False) -> Fold:
+    """Play the Secret/Discard now, with its cards (or unnamed), checked privately first:
+    a refusal said to the table would name the cards."""
     cards = tuple(c for c, _ in choice.cards)
     action: Secret | Discard
     if choice.token is Token.SECRET:
@@ -377,53 +373,31 @@ def apply_private(session: Any, ctx: ScanContext, unnamed: bool = False) -> list
     else:
         action = Discard(None if unnamed else (cards[0], cards[1]))
     try:
-        messages = session.attempt(action)  # a public refusal would name the cards
+        game.apply(now.state, action)
     except CompanionError as error:
-        choice.cards.pop()
         reason = Message("error", f"error.{error.key}", dict(error.params),
                          {"code": error.key}, Priority.REFUSAL, choice.player)
-        return [reason, _private_refused(session, choice.player)]
-    ctx.private = None
-    ctx.record_token(session, choice.token_ref)
-    return messages
+        return Fold(said=(reason, _private_refused(now, choice.player)),
+                    pending=replace(choice, cards=choice.cards[:-1]))
+    return Fold(pending=None, command=action, trace=Copies(token=choice.token_copy))
 
 
-def _private_refused(session: Any, player: int) -> Message:
-    return refusal("private_refused", {"player": session.names[player]})
+def _private_refused(now: Moment, player: int) -> Message:
+    return refusal("private_refused", {"player": now.names[player]})
 
 
-def private_prompt(session: Any) -> list[Message] | None:
-    """The Secret/Discard prompt again (keypad star), or None when none is waiting."""
-    ctx = context_for(session)
-    ctx.prune(session)
-    return None if ctx.private is None else [_private_prompt(session, ctx.private)]
-
-
-def private_keys(session: Any, line: str) -> list[Message] | None:
-    """A keypad line during a scanned Secret/Discard: card positions, or Enter to keep them
-    unnamed. None when no Secret/Discard is waiting (the line goes to the session)."""
-    ctx = context_for(session)
-    ctx.prune(session)
-    if ctx.private is None:
-        return None
-    if not line:
-        return apply_private(session, ctx, unnamed=True)
-    out: list[Message] = []
-    for digit in line:
+def _keyed(game: Any, now: Moment, choice: Private, digits: str) -> Fold:
+    """Card positions keyed during a scanned Secret/Discard, or Enter: its cards unnamed."""
+    if not digits:
+        return _apply_private(game, now, choice, unnamed=True)
+    said: tuple[Message, ...] = ()
+    for digit in digits:
         if not "1" <= digit <= "7":
-            return out + [Message("error", "error.bad_position", {"digit": digit},
-                                  {"code": "bad_position"}, Priority.REFUSAL)]
-        out = add_private(session, ctx, Item(int(digit)), None)
-        if ctx.private is None:
-            break
-    return out
-
-
-def cancel_private(session: Any) -> bool:
-    """Drop a waiting Secret/Discard (keypad 0 or minus); True if there was one."""
-    ctx = context_for(session)
-    ctx.prune(session)
-    had = ctx.private is not None or ctx.answer_first is not None
-    ctx.private = None
-    ctx.answer_first = None
-    return had
+            return Fold(said=(*said, Message("error", "error.bad_position", {"digit": digit},
+                                             {"code": "bad_position"}, Priority.REFUSAL)),
+                        pending=choice)
+        out = _add_private(game, replace(now, pending=choice), choice, Item(int(digit)), None)
+        if out.command is not None:
+            return out  # complete: played
+        choice, said = out.pending, out.said  # read back, or refused with a card fewer
+    return Fold(said=said, pending=choice)

@@ -10,6 +10,7 @@ from companion.games.base import private_section
 from companion.games.hanamikoji import narrate
 from companion.games.hanamikoji.actions import Gift
 from companion.games.hanamikoji.data import GEISHAS, ITEMS
+from companion.games.hanamikoji.interpret import begun
 from companion.games.hanamikoji.rules import Phase, State
 from companion.games.protocol import Choice, Grid, Section
 from companion.narrate.message import Message
@@ -38,6 +39,7 @@ class HanamikojiWeb:
     def choices(self, state: State, names: Sequence[str], pending: Any) -> list[Choice]:
         """At a real table the hands are unknown: the tokens left, then any card for the
         cards of a Gift or a Competition; the answers to an offer; the cards to reveal."""
+        pending = begun(pending)  # the offer begun, whatever input its cards came from
         if state.phase is Phase.ACTION and pending is None:
             return [Choice(Message("", "web.token", {"token": t, "number": int(t)}), t.word)
                     for t in sorted(state.players[state.to_move].tokens)]

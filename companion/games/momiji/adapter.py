@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
 from companion.games.base import NarratedGame
-from companion.games.momiji import narrate
+from companion.games.momiji import lexicon, narrate
 from companion.games.momiji.actions import Action, Deal, Objectives, parse_action
 from companion.games.momiji.data import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.momiji.interpret import Command, interpret
@@ -20,7 +20,7 @@ from companion.games.momiji.rules import (
     legal_actions,
     new_game,
 )
-from companion.games.protocol import Simulator, VoiceHooks
+from companion.games.protocol import Fold, Moment, Simulator, VoiceHooks
 from companion.narrate.message import Message
 from companion.shared_commands import Query
 
@@ -45,6 +45,7 @@ class Momiji(NarratedGame):
     narration = narrate
     players = (MIN_PLAYERS, MAX_PLAYERS)
     rule_sets = RULE_SETS
+    own_words = lexicon.OWN_WORDS  # "zero" is a value here, not cancel (Game protocol)
 
     def new_state(self, config: dict[str, Any]) -> State:
         # config["rules"] may hold the CLI's Hanamikoji default: Momiji has one rule set.
@@ -76,6 +77,13 @@ class Momiji(NarratedGame):
             return command if begins_objectives(state, command) else None
         except CompanionError as error:
             raise _worded(error) from None
+
+    def fold(self, now: Moment, part: Any) -> Fold:
+        """A scanned card (or a line while scanned cards wait) folded into the pending
+        action: the scan module, imported only when a reader or keypad gives one."""
+        from companion.games.momiji.scan import fold
+
+        return fold(self, now, part)
 
     def practice(self) -> Practice:
         """Play alone against 1 to 3 computer players, and hints (imported when asked)."""

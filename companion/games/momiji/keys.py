@@ -23,19 +23,7 @@ from companion.cards.registry import CardRegistry, is_payload
 from companion.errors import CompanionError
 from companion.games.momiji.actions import End, Objectives, Reveal
 from companion.games.momiji.rules import Phase
-from companion.games.momiji.scan import (
-    P,
-    add_objectives,
-    confirm,
-    context_for,
-    drop,
-    handle_scan,
-    objectives_so_far,
-    remove_last,
-    set_aside,
-    so_far,
-    start_reveal,
-)
+from companion.games.momiji.scan import Confirm, Gathering, handle_scan, set_aside, waiting
 from companion.games.protocol import DeviceHooks
 from companion.inputs.scan_echo import Origin
 from companion.narrate.message import Message, Priority
@@ -68,36 +56,36 @@ def _line(session: Any, line: str, registry: CardRegistry | None,
     text = line.strip()
     if text and (is_payload(text) or (registry is not None and registry.lookup(text))):
         return handle_scan(session, text, registry, origin)
-    ctx = context_for(session)
-    ctx.prune(session)
-    g = objectives_so_far(session) or ctx.gathering  # a part said or typed joins the scans
+    g = waiting(session.pending, session.state)  # scanned cards, or objectives named so far
     if g is not None:
         if not text:
-            return confirm(session) or []
+            return session.enter(Confirm())
         command = _interpret(session, text)
-        if (g.purpose == "objectives" and isinstance(command, Objectives)
+        if isinstance(command, (Undo, Cancel, End)) or (
+                isinstance(command, Ask) and command.query is Query.REPEAT) or (
+                g.purpose == "objectives" and isinstance(command, Objectives)
                 and len(command.objectives) < (g.wanted or 0)):
-            return add_objectives(session, command.objectives)
-        if isinstance(command, Undo):
-            return remove_last(session) or []
-        if isinstance(command, Cancel):
-            return drop(session) or []
-        if isinstance(command, Ask) and command.query is Query.REPEAT:
-            return so_far(session, g)
-        if isinstance(command, End):
-            return [Message("error", P + "finish_first", priority=Priority.REFUSAL)] + so_far(
-                session, g)
+            return session.enter(command)  # folded into what waits (scan.fold)
     elif text and session.state.phase is Phase.TURN:
         command = _interpret(session, text)
         if isinstance(command, Reveal) and not command.cards:
-            return start_reveal(session)  # "reveal" alone: the new cards will be scanned
+            return session.enter(command)  # "reveal" alone: the new cards will be scanned
+    before, steps = session.pending, session.step
     messages = session.handle(line)
-    gone = ctx.prune(session)
-    if gone is not None:  # another action came first: nothing scanned was applied
-        messages = [set_aside(gone)] + messages
+    if g is not None and session.pending is not before and not _took(session, steps, g):
+        messages = [set_aside(g), *messages]  # another action came first: not applied
     return messages
+
+
+def _took(session: Any, steps: int, g: Gathering) -> bool:
+    """Whether the step just made took what waited (objectives named in parts, completed
+    by a typed line), so that nothing was set aside."""
+    if session.step <= steps or g.purpose != "objectives":
+        return False
+    action = session.log[-1][0]
+    return isinstance(action, Objectives) and set(g.items) <= set(action.objectives)
 
 
 # Keypad 0 is a digit (values 0 to 3); symbols act as lines.
 DEVICES = DeviceHooks(scan=handle_scan, line=_line, symbol=_line,
-                      keys=lambda session: context_for(session).keys, zero_acts=False)
+                      zero_acts=False)

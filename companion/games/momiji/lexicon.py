@@ -76,15 +76,17 @@ VERB_WORDS: dict[str, tuple[str, ...]] = {
     "garden": ("garden", "jardin", "сад"),
     "pile": ("pile", "deck", "pile size", "taille de la pioche", "mazo", "колода"),
     "collect": ("collect", "collects", "take", "takes", "pick", "collecter", "collecte",
-                "ramasser", "ramasse", "prendre", "prends", "prend", "cueillir", "cueille",
+                "ramasser", "ramasse", "prendre", "prends", "prend", "prenez", "cueillir",
+                "cueille",
                 "coger", "coge", "cojo", "tomar", "toma", "tomo", "recoger", "recoge", "recojo",
                 "взяти", "візьми", "візьміть", "беру", "бере", "бери", "забрати", "забираю",
                 "забери", "заберіть"),
-    "reveal": ("reveal", "reveals", "reveler", "revele", "revelation", "pay", "payer", "paie",
+    "reveal": ("reveal", "reveals", "reveler", "revele", "revelez", "revelation", "pay",
+               "payer", "paie", "payez",
                "revelar", "revela", "revelo", "pagar", "paga", "pago",
                "відкрити", "відкриваю", "відкрии", "відкриите", "платити", "плачу",
                "заплатити"),
-    "play": ("play", "plays", "put", "poser", "pose", "jouer", "joue",
+    "play": ("play", "plays", "put", "poser", "pose", "posez", "jouer", "joue", "jouez",
              "jugar", "juega", "juego", "poner", "pon", "pongo",
              "зіграти", "зіграи", "зіграите", "граю", "грати", "викласти", "викладаю",
              "виклади", "викладіть"),
@@ -95,14 +97,16 @@ VERB_WORDS: dict[str, tuple[str, ...]] = {
               "bonificacion", "bonificacion de cosecha", "bono", "cosecha", "conexiones",
               "conexion", "бонус", "бонус урожаю", "урожаи", "зв язки", "зв язок",
               "зв язків", "з єднання"),
-    "objective": ("objective", "objectif", "activate", "activer", "active",
+    "objective": ("objective", "objectif", "activate", "activer", "active", "activez",
                   "objetivo", "activar", "activa", "activo",
                   "ціль", "активувати", "активую", "активуи", "активуите"),
     "landscape": ("landscape", "paysage", "paisaje", "пеизаж"),
     "trade": ("trade", "discard", "discard two", "defausse", "defausser", "echange",
-              "echanger", "troc", "descartar", "descarta", "descarto", "descartar dos",
+              "echanger", "echangez", "defaussez", "troc", "descartar", "descarta", "descarto",
+              "descartar dos",
               "descarta dos", "intercambiar", "intercambia", "intercambio",
-              "обмін", "обміняти", "обмінюю", "обміняи", "скинути", "скидаю", "скинь"),
+              "обмін", "обміняти", "обмінюю", "обміняи", "обміняите", "скинути", "скидаю",
+              "скинь", "скиньте"),
     "gain": ("gain", "gains", "gagne", "gagner", "receive", "recoit",
              "ganar", "gana", "gano", "recibir", "recibe", "recibo",
              "отримати", "отримую", "отримує", "отримаи"),
@@ -115,9 +119,13 @@ VERB_WORDS: dict[str, tuple[str, ...]] = {
               "vacio", "mazo vacio", "agotado", "mazo agotado",
               "порожня", "колода порожня", "колода закінчилася", "порожньо"),
     "end": ("end", "end turn", "end of turn", "done", "fin", "fin du tour", "fin de tour",
-            "fini", "j ai fini", "finir", "termine", "fin del turno", "terminar", "termina",
-            "termino",
+            "fini", "j ai fini", "finir", "finissez", "terminez", "termine", "fin del turno",
+            "terminar", "termina", "termino",
+            # the hint's own words said back: "end your turn", "finissez votre tour"
+            "end your turn", "end my turn", "finissez votre tour", "finir mon tour",
+            "termina tu turno", "termino mi turno", "завершіть хід", "завершити хід",
             "he terminado", "listo", "кінець", "кінець ходу", "завершити", "завершую",
+            "завершіть",
             "готово", "все"),
 }  # fmt: skip
 
@@ -176,6 +184,8 @@ UNDO_WORDS = shared.UNDO_WORDS
 YES_WORDS = shared.YES_WORDS
 NO_WORDS = shared.NO_WORDS
 CANCEL_WORDS = tuple(w for w in shared.CANCEL_WORDS if w not in ("0", "zero"))
+# The shared words Momiji reads itself (Game.own_words): "0" and "zero" name a value.
+OWN_WORDS = frozenset(shared.CANCEL_WORDS) - frozenset(CANCEL_WORDS)
 QUIT_WORDS = shared.QUIT_WORDS
 NEW_GAME_WORDS = shared.NEW_GAME_WORDS
 SEPARATORS = ("/", "then", "puis", "and", "et", "luego", "despues", "y", "потім", "і", "та", "и")
@@ -184,7 +194,7 @@ FILLERS = (
     "carte", "cartes", "leaf", "leaves", "feuille", "feuilles", "column", "colonne", "with",
     "avec", "my", "mon", "ma", "mes", "i", "je", "j", "on", "sur", "dot", "dots", "point",
     "points", "value", "valeur", "please", "number", "numero", "of", "s", "token", "jeton",
-    "to", "for", "pour",
+    "to", "for", "pour", "de type",
     "el", "los", "las", "del", "al", "carta", "cartas", "hoja", "hojas", "columna", "con",
     "mi", "mis", "yo", "valor", "por favor", "ficha", "marcador", "para", "de color",
     "карта", "карту", "карти", "карт", "листок", "листки", "листків", "листка", "стовпець",

@@ -86,6 +86,15 @@ def cards(cs: Sequence[Leaf]) -> list[Message]:
     return [card(c) for c in cs]
 
 
+def leaves(cs: Sequence[Leaf]) -> list[Message]:
+    """Cards grouped by leaf type, as the garden is read ("purple 0 0 1, green 2"): how a
+    short form names them (the full form names each card)."""
+    values: dict[Colour, list[int]] = {}
+    for c in cs:
+        values.setdefault(c.colour, []).append(c.value)
+    return [m("column", colour=colour(c), values=_values(v), n=len(v)) for c, v in values.items()]
+
+
 def objective(o: Objective) -> Message:
     return m(f"objective.{o.value}")
 
@@ -170,9 +179,15 @@ def prompt(state: State, names: Names, pending: Any = None) -> list[Message]:
               ) if excess > 0 else m("blank")
     optional = (m("blank") if turn.optional
                 else m("hint_optional_trade" if virtual else "hint_optional"))
+    # what may still be said, for the short form ("Ana: landscape, trade or end.")
+    free = not turn.optional
+    landscape = free and not virtual and me.acorns >= 1 and len(me.landscapes) < LANDSCAPES
+    options = [m(f"option.{o}") for o, left in (
+        ("bonus", turn.several and not turn.bonus and not virtual), ("landscape", landscape),
+        ("trade", free and me.hand.size >= 2), ("end", True)) if left]
     return [Message("prompt", P + "prompt.after_main",
-                    {"player": player, "bonus": bonus, "limit": limit, "optional": optional},
-                    data, p)]
+                    {"player": player, "bonus": bonus, "limit": limit, "optional": optional,
+                     "options": Alternatives(options)}, data, p)]
 
 
 def events(evs: Sequence[Event], state: State, names: Names) -> list[Message]:
@@ -204,18 +219,20 @@ def _event(ev: Event, state: State, names: Names) -> list[Message]:  # noqa: C90
     if isinstance(ev, TurnStarted):
         me = state.players[ev.player]
         key = "last_turn" if ev.last else "turn_start"
-        return [Message("turn", P + key,
+        # not "turn" (the answer to "whose turn", said whole): said short once heard
+        return [Message("turn_start", P + key,
                         {"player": names[ev.player], "acorns": me.acorns, "hand": me.hand.size,
                          "n": me.hand.size},
                         {"player": names[ev.player], "last": ev.last})]
     who = names[getattr(ev, "player", 0)]
     if isinstance(ev, Revealed):
         out = [Message("revealed", P + "revealed",
-                       {"player": who, "cards": cards(ev.cards),
+                       {"player": who, "cards": cards(ev.cards), "leaves": leaves(ev.cards),
                         "acorns": state.players[ev.player].acorns},
                        {"player": who, "cards": [c.text() for c in ev.cards]})]
         if ev.discarded:
-            out.append(Message("discarded", P + "overflow", {"cards": cards(ev.discarded)}))
+            out.append(Message("discarded", P + "overflow", {"cards": cards(ev.discarded),
+                                                             "leaves": leaves(ev.discarded)}))
         if ev.pile is not None:
             out.append(Message("pile", P + "pile_left", {"n": ev.pile}, {"pile": ev.pile}))
         out.append(Message("garden", P + "garden_now", {"garden": garden(state)},
@@ -224,11 +241,12 @@ def _event(ev: Event, state: State, names: Names) -> list[Message]:  # noqa: C90
     if isinstance(ev, Collected):
         return [Message("collected", P + "collected",
                         {"player": who, "colour": colour(ev.colour), "cards": cards(ev.cards),
-                         "hand": ev.hand, "n": len(ev.cards)},
+                         "leaves": leaves(ev.cards), "hand": ev.hand, "n": len(ev.cards)},
                         {"player": who, "cards": [c.text() for c in ev.cards], "hand": ev.hand})]
     if isinstance(ev, Placed):
         key = "placed_extra" if ev.extra else "placed"
-        out = [Message("played", P + key, {"player": who, "cards": cards(ev.cards)},
+        out = [Message("played", P + key, {"player": who, "cards": cards(ev.cards),
+                                           "leaves": leaves(ev.cards)},
                        {"player": who, "cards": [c.text() for c in ev.cards]})]
         for i, closed in enumerate(ev.closed):
             took = i < ev.torii
@@ -255,7 +273,8 @@ def _event(ev: Event, state: State, names: Names) -> list[Message]:  # noqa: C90
     if isinstance(ev, Traded):
         key = "traded_named" if ev.cards else "traded"
         return [Message("traded", P + key,
-                        {"player": who, "cards": cards(ev.cards or ()), "n": ev.acorns},
+                        {"player": who, "cards": cards(ev.cards or ()),
+                         "leaves": leaves(ev.cards or ()), "n": ev.acorns},
                         {"player": who, "acorns": ev.acorns})]
     if isinstance(ev, Gained):
         key = "gained" if ev.change > 0 else "lost"

@@ -30,7 +30,6 @@ from companion.games.momiji.data import (
 )
 from companion.games.momiji.interpret import Command, interpret, parse_command
 from companion.games.momiji.rules import Phase, State, apply, begins_objectives, main_possible
-from companion.games.momiji.scan import objectives_named
 from companion.games.momiji.spoken import LANGS, Spoken, spoken
 from companion.shared_commands import Adjust, Ask, Cancel, Reply, Undo
 from companion.voice.policy import QUERY_COMMANDS
@@ -543,10 +542,9 @@ def recognize_momiji(recognizer: SphinxRecognizer, pcm: bytes, session: Any) -> 
 def context_for(session: Any, private: Callable[[int], bool] | None = None) -> MomijiContext:
     """The Momiji voice context matching the session's state (it uses nothing a player told
     privately, so `private` changes nothing); at set-up, after the objectives named so far,
-    scanned or said (scan.objectives_named)."""
-    named = objectives_named(session)
+    scanned or said (the session's pending Objectives, however they came)."""
     return momiji_context(session.state, confirming=session.awaiting_answer,
-                          pending=Objectives(named) if named else session.pending)
+                          pending=session.pending)
 
 
 class MomijiRecognizer:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.games.hanamikoji.interpret import Choose, parse_command
+from companion.games.hanamikoji.interpret import begun as begun_by
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.grammar import (
     build_grammar,
@@ -150,7 +151,7 @@ def context_for(session: Any, private: Callable[[int], bool] | None = None) -> C
     state = session.state
     if session.awaiting_answer:
         return Context.confirm()
-    begun = session.pending
+    begun = begun_by(session.pending)  # a scanned Secret or a pair's first card: none
     if begun is not None and state.phase is Phase.ACTION and begun.token in (
             Token.GIFT, Token.COMPETITION):
         # An offer begun (its last card not heard, or keyed, or scanned so far): its cards.
