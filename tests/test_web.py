@@ -74,6 +74,8 @@ def test_a_page_command_is_validated_logged_and_announced_like_a_typed_one(play:
     play.type("undo")  # the terminal undoes the page's step: one session, one log
     play.wait_for(lambda: any(line.startswith("Undone") for line in play.lines))
     play.quit()
+    for page in (ana, ben, watcher):  # every frame read: the server closes them last
+        assert page.closed.wait(10)
     said = [line for f in watcher.of("say") for line in f["lines"]]
     # every line, the game log's path in words: it names the computer's user and folders
     printed = [line.replace(str(play.db), HIDDEN_PATH) for line in play.said()]

@@ -40,10 +40,11 @@ class Play:
         self.lines: list[str] = []
         self.errors: list[str] = []
         self.urls: list[str] = []
-        threading.Thread(target=self._read, args=(self.proc.stdout, self.lines),
-                         daemon=True).start()
-        threading.Thread(target=self._read, args=(self.proc.stderr, self.errors),
-                         daemon=True).start()
+        self._readers = [threading.Thread(target=self._read, args=(stream, into), daemon=True)
+                         for stream, into in ((self.proc.stdout, self.lines),
+                                              (self.proc.stderr, self.errors))]
+        for reader in self._readers:
+            reader.start()
         self.wait_for(lambda: len(self.urls) == len(players) + 1, 30)
         self.seats, self.watch = self.urls[:-1], self.urls[-1]
 
@@ -80,6 +81,9 @@ class Play:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        # The child has ended, not yet its output: the readers may still be behind
+        for reader in self._readers:
+            reader.join(timeout=10)
 
 
 def ws_url(page: str) -> str:
