@@ -104,10 +104,13 @@ def read_choice(answer: str, default: str) -> str | None:
 
 
 def ask_once(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
-             speak: bool = True) -> str | None:
+             speak: bool = True, speech_out: str | os.PathLike[str] | None = None,
+             ) -> str | None:
     """The first `scripts/play.sh` on a machine asks the language once (printed and
-    spoken; a keypad digit answers) and remembers it. Nothing is asked when a language is
-    saved already, or when nobody can answer (input that is not a terminal)."""
+    spoken; a keypad digit answers), says the choice in the language chosen and remembers
+    it. Nothing is asked when a language is saved already, or when nobody can answer
+    (input that is not a terminal). `speech_out`: a folder the speech is written to as
+    WAV files instead of the sound device (`--speech-out`, as in play)."""
     from companion.narrate.catalogue import Catalogue
     from companion.narrate.message import Message
 
@@ -118,14 +121,23 @@ def ask_once(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
     names = {f"l{i}": Catalogue(code, games=()).word("words", "language_name")
              for i, code in enumerate(CHOICES, start=1)}
     kept = names[f"l{CHOICES.index(default) + 1}"]
-    question = catalogue.render(Message("setup", "choose_language", {**names, "default": kept}))
-    speaker = _speaker(default) if speak else None
+    ask = Message("", "choose_language_ask")
+    how = Message("", "choose_language_how", {"default": kept})
+    question = catalogue.render(Message("setup", "choose_language",
+                                        {**names, "ask": ask, "how": how}))
+    # heard in parts: each language's name (and its digit) in that language's own voice,
+    # which says "українська" as a Ukrainian does (an English voice spells it out)
+    spoken = [(catalogue.render(ask), default),
+              *((f"{i}, {names[f'l{i}']}", code) for i, code in enumerate(CHOICES, start=1)),
+              (catalogue.render(how), default)]
+    speaker = _speaker(default, speech_out) if speak else None
     chosen = None
     for _ in range(3):
         stdout.write(question + "\n")
         stdout.flush()
         if speaker is not None:
-            speaker.say(question)
+            for text, lang in spoken:  # kind None: queued one after the other
+                speaker.say(text, kind=None, lang=lang)
         line = stdin.readline()
         if speaker is not None:
             speaker.stop()
@@ -134,26 +146,43 @@ def ask_once(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
         chosen = read_choice(line, default)
         if chosen is not None:
             break
+    if chosen is not None:
+        with contextlib.suppress(OSError):  # a read-only config folder: asked next time
+            save_language(chosen)
+        said = Catalogue(chosen, games=()).render(Message("setup", "language_chosen"))
+        stdout.write(said + "\n")
+        stdout.flush()
+        if speaker is not None:  # heard too, in the language chosen, before the game starts
+            speaker.set_language(chosen)
+            speaker.say(said)
+            speaker.wait(timeout=30)
     if speaker is not None and hasattr(speaker, "close"):
         speaker.close()
-    if chosen is None:
-        return None
-    with contextlib.suppress(OSError):  # a read-only config folder: asked again next time
-        save_language(chosen)
-    said = Catalogue(chosen, games=()).render(Message("setup", "language_chosen"))
-    stdout.write(said + "\n")
     return chosen
 
 
-def _speaker(lang: str):  # type: ignore[no-untyped-def]
+def _speaker(lang: str, out_dir: str | os.PathLike[str] | None = None):  # type: ignore[no-untyped-def]
     """A voice for the question, or None when the machine has none (printing only)."""
     try:
         from companion.speech import open_speaker
 
-        return open_speaker(lang)[0]
+        return open_speaker(lang, out_dir=out_dir)[0]
     except Exception:  # never a traceback before the first game
         return None
 
 
-if __name__ == "__main__":  # scripts/play.sh: `python -m companion.language`
-    ask_once()
+def main(argv: list[str] | None = None) -> None:
+    """scripts/play.sh: `python -m companion.language [play's arguments]`. Of play's
+    arguments, `--no-speech` and `--speech-out DIR` apply to the question too; the
+    others are the game's."""
+    import argparse
+
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--no-speech", action="store_true")
+    parser.add_argument("--speech-out")
+    args, _ = parser.parse_known_args(argv)
+    ask_once(speak=not args.no_speech, speech_out=args.speech_out)
+
+
+if __name__ == "__main__":
+    main()

@@ -32,8 +32,10 @@ QUERY_WORDS: dict[Query, tuple[str, ...]] = {
     Query.UNSEEN: ("unseen", "non vues", "cartes non vues", "remaining", "sin ver", "не бачили"),
     Query.TURN: ("turn", "whose turn", "tour", "a qui", "turno", "хід"),
     Query.WHAT: ("what", "now", "quoi", "what now"),
-    Query.BACK: ("back", "previous", "precedent", "avant"),
-    Query.FORWARD: ("forward", "next", "suivant", "apres"),
+    Query.BACK: ("back", "previous", "precedent", "avant", "atras", "anterior", "назад",
+                 "попереднє"),
+    Query.FORWARD: ("forward", "next", "suivant", "apres", "adelante", "siguiente", "вперед",
+                    "наступне"),
     # a hint; on a keypad, plus (help) then dot
     Query.HINT: ("hint", "conseil", "indice", "pista", "consejo", "порада", "підказка", "+ ."),
     Query.RULES: ("rules", "rule", "regles", "regle", "reglas", "regla", "правила", "правило"),

@@ -3,11 +3,20 @@ companion does not speak (a real subprocess, so the real locale lookup runs)."""
 
 from __future__ import annotations
 
+import json
 import os
+import pty
 import re
 import subprocess
 import sys
+import time
+import wave
 from pathlib import Path
+
+import pytest
+from espeak import ESPEAK
+
+from companion.narrate.message import Message
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = {"French": "fr", "English": "en", "Spanish": "es", "Ukrainian": "uk"}
@@ -84,3 +93,72 @@ def test_default_player_names_have_no_digits():
         names.append(catalogue.word("words", "practice_opponent"))
         assert not any(c.isdigit() for name in names for c in name), (lang, names)
         assert len({n.casefold() for n in names}) == 5, (lang, names)
+
+
+def _ask_on_a_terminal(tmp_path: Path, env: dict[str, str], out: Path,
+                       answer: bytes | None) -> tuple[str, list[dict]]:
+    """`python -m companion.language --speech-out OUT` (as scripts/play.sh runs it) on a
+    pseudo-terminal; `answer` is keyed once the question has been spoken. What it printed,
+    and what it said (the speech folder's index)."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.language", "--speech-out", str(out)],
+        stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+    index = out / "index.jsonl"
+    try:
+        if answer is not None:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and (  # the whole question, heard
+                    not index.exists() or len(index.read_text("utf-8").splitlines()) < 6):
+                time.sleep(0.05)
+            os.write(master, answer)
+        printed, _ = proc.communicate(timeout=60)
+    finally:
+        os.close(master)
+        os.close(slave)
+        if proc.poll() is None:
+            proc.kill()
+    said = [json.loads(line) for line in index.read_text("utf-8").splitlines()] \
+        if index.exists() else []
+    return printed.decode("utf-8"), said
+
+
+@pytest.mark.skipif(ESPEAK is None or not hasattr(os, "openpty"),
+                    reason="needs espeak-ng and pseudo-terminals")
+def test_the_language_question_is_spoken_answered_by_a_keypad_digit_and_remembered(tmp_path):
+    """The first play.sh on a C-locale machine: the question is heard (espeak-ng, in
+    English), key 3 then Enter answers; the choice is heard in Spanish and kept, so the
+    next run asks nothing and the game speaks Spanish."""
+    from companion.narrate.catalogue import Catalogue
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LANG": "C.UTF-8",
+           "TACTILE_COMPANION_CONFIG": str(tmp_path / "config")}
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        env.pop(var, None)
+    printed, said = _ask_on_a_terminal(tmp_path, env, tmp_path / "first", b"3\r")
+    question = "Which language? 1 English, 2 français, 3 español, 4 українська."
+    chosen = Catalogue("es", games=()).render(Message("setup", "language_chosen"))
+    assert question in printed and chosen in printed, printed
+    # each language named in its own voice (an English voice spells "українська" out)
+    assert [(s["text"], s["lang"]) for s in said] == [
+        ("Which language?", "en"), ("1, English", "en"), ("2, français", "fr"),
+        ("3, español", "es"), ("4, українська", "uk"),
+        ("Type or key its digit, then Enter; Enter alone keeps English.", "en"),
+        (chosen, "es")], said
+    assert len({s["voice"] for s in said}) == 4, said
+    for entry in said:  # real speech, whole, not cut by the answer
+        assert not entry["interrupted"] and entry["seconds"] > 0.5, entry
+        with wave.open(str(tmp_path / "first" / entry["file"])) as wav:
+            assert wav.getnframes() / wav.getframerate() > 0.5
+    assert said[-1]["seconds"] > 2.0  # the choice said back: a whole sentence
+    assert "Traceback" not in printed
+
+    again, said_again = _ask_on_a_terminal(tmp_path, env, tmp_path / "again", None)
+    assert again == "" and said_again == []  # asked once only
+    script = tmp_path / "quit.txt"
+    script.write_text("quit\n", "utf-8")
+    game = subprocess.run(
+        [sys.executable, "-m", "companion", "play", "--no-speech", "--script", str(script),
+         "--db", str(tmp_path / "g.db")],
+        capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert game.stdout.startswith("Nueva partida de Hanamikoji"), game.stdout

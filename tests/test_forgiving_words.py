@@ -7,11 +7,12 @@ import glob
 import re
 import string
 import sys
+from pathlib import Path
 
 import pytest
 
 from companion.games.hanamikoji import Hanamikoji
-from companion.games.hanamikoji.actions import Gift, Secret, TakePair
+from companion.games.hanamikoji.actions import Gift, Secret, TakeGift, TakePair
 from companion.games.hanamikoji.data import Item
 from companion.games.momiji import Momiji
 from companion.narrate.catalogue import LANGUAGES, Catalogue, plural_form
@@ -73,6 +74,10 @@ def test_nonsense_is_refused_as_before():
     ("verbosity brief", Adjust(Setting.BRIEF)),
     ("verbosité détaillé", Adjust(Setting.DETAILED)),
     ("verbosity normal", Adjust(Setting.NORMAL)),
+    # back and forward in each language (Spanish and Ukrainian were not understood)
+    ("atrás", Ask(Query.BACK)), ("anterior", Ask(Query.BACK)), ("назад", Ask(Query.BACK)),
+    ("adelante", Ask(Query.FORWARD)), ("siguiente", Ask(Query.FORWARD)),
+    ("вперед", Ask(Query.FORWARD)),
 ])
 def test_newcomers_phrasings(game, line, command):
     state = game.new_state({"players": ["Ana", "Ben"], "rules": game.rule_sets[0]})
@@ -198,3 +203,106 @@ def test_french_enrolment_counts_agree(done):
                                      "cards": "x"}))
     assert f"Cartes enregistrées : {done} sur 21." in text
     assert "sont enregistrées" not in text
+
+
+def _verbs(lang: str) -> set[str]:
+    """The verb each answer prompt (normal, brief, detailed) and each take hint asks the
+    player to say: the word after "{player}, " or after the hint's "Hint: "."""
+    path = Path(sys.modules["companion.games.hanamikoji"].__file__ or "").parent
+    data = tomllib.loads((path / "locales" / f"{lang}.toml").read_text("utf-8"))["messages"]
+    verbs = set()
+    for section in (data, data.get("brief", {}), data.get("short", {}),
+                    data.get("detailed", {})):
+        for key in ("answer_gift", "answer_competition"):
+            found = re.match(r"\{player\}, ([^\W\d]+)", section.get(key, ""))
+            if found and found.group(1) not in ("pair", "paire", "grupo", "набір"):
+                verbs.add(found.group(1))
+    for key in ("hint_take", "hint_take_pair"):
+        verbs.add(re.match(r"[^:]+ ?: (\w+)", data[key]).group(1))
+    return verbs
+
+
+@pytest.mark.parametrize(("lang", "gift", "card", "competition"), [
+    ("en", "gift flute fan tea", "flute", "competition flute fan scroll umbrella"),
+    ("fr", "offre flûte éventail thé", "la flûte", "échange flûte éventail papier ombrelle"),
+    ("es", "regalo flauta abanico té", "la flauta",
+     "competición flauta abanico pergamino sombrilla"),
+    ("uk", "подарунок флейта віяло чай", "флейту", "боротьба флейта віяло сувій парасолька"),
+])
+def test_the_companions_own_words_answer_an_offer(lang, gift, card, competition):
+    """The verb a prompt or a hint says ("prenez", "coge", "toma", "візьміть") answers the
+    offer when a player says it back: it was refused as not understood."""
+    verbs = _verbs(lang)
+    assert len(verbs) >= 2, verbs
+    pair = {"en": "pair", "fr": "la paire", "es": "la pareja", "uk": "набір"}[lang]
+    for verb in sorted(verbs):
+        s = session(lang)
+        s.handle(gift)
+        out = s.handle(f"{verb} {card}")
+        assert s.step == 2 and s.log[-1][0] == TakeGift(Item.FLUTE), (verb, out)
+        s = session(lang)
+        s.handle(competition)
+        out = s.handle(f"{verb} {pair} 2")
+        assert s.step == 2 and s.log[-1][0] == TakePair(1), (verb, out)
+
+
+@pytest.mark.parametrize(("lang", "cards"), [
+    ("en", ("flute", "fan", "scroll", "umbrella")),
+    ("fr", ("flûte", "éventail", "papier", "ombrelle")),
+    ("es", ("flauta", "abanico", "pergamino", "sombrilla")),
+    ("uk", ("флейта", "віяло", "сувій", "парасолька")),
+])
+def test_a_hint_names_its_action_with_a_word_that_plays_it(lang, cards):
+    """A hint says the action by a word the player can say back to play it (the game's
+    names: Renuncia, Мотлох, Таємниця, not "descarte", "скидання", "секрет")."""
+    path = Path(sys.modules["companion.games.hanamikoji"].__file__ or "").parent
+    data = tomllib.loads((path / "locales" / f"{lang}.toml").read_text("utf-8"))["messages"]
+    for key, n, action in (("hint_secret", 1, "Secret"), ("hint_discard", 2, "Discard"),
+                           ("hint_gift", 3, "Gift"), ("hint_competition", 4, "Competition")):
+        word = re.match(r"[^:]+ ?: (\w+)", data[key]).group(1)
+        s = session(lang)
+        s.handle(f"{word} {' '.join(cards[:n])}")
+        assert s.step == 1 and type(s.log[-1][0]).__name__ == action, (key, word)
+
+
+MOMIJI_SAID = {  # the verbs Momiji's prompts and hints say, and the action each names
+    "en": {"collect the {c} column": "Collect", "reveal": "Reveal", "play {c} 0": "Play",
+           "trade {c} 0 {c} 1": "Trade", "end your turn": "End"},
+    "fr": {"prenez la colonne de type {c}": "Collect", "révélez": "Reveal",
+           "posez {c} 0": "Play", "défaussez {c} 0 {c} 1": "Trade",
+           "finissez votre tour": "End"},
+    "es": {"coge la columna de color {c}": "Collect", "revela": "Reveal",
+           "juega {c} 0": "Play", "descarta {c} 0 {c} 1": "Trade",
+           "termina tu turno": "End"},
+    "uk": {"візьміть {c} стовпець": "Collect", "відкрийте": "Reveal",
+           "зіграйте {c} 0": "Play", "обміняйте {c} 0 {c} 1": "Trade",
+           "завершіть хід": "End"},
+}
+
+
+@pytest.mark.parametrize("lang", sorted(MOMIJI_SAID))
+def test_momiji_understands_the_verbs_its_prompts_and_hints_say(lang):
+    """A Momiji player who says back the companion's own words is understood: the French
+    prompt's "prenez une colonne" and the hints' "révélez", "finissez votre tour",
+    "завершіть хід" were refused as not understood."""
+    from companion.games.momiji import narrate
+    from companion.games.momiji.rules import Phase
+    from companion.games.registry import load_game
+
+    game = load_game("momiji")
+    hooks = game.practice()
+    config = {"players": ["Ana", "Ben"], "lang": lang,
+              "practice": {"level": "easy", "seed": 3}}
+    s = Session(game, config)
+    while s.state.phase is not Phase.TURN:
+        s.execute(hooks.chance(s.state, config))
+    catalogue = Catalogue(lang)
+    said = " ".join(catalogue.render(Message("", key, {}))
+                    for key in ("momiji.main", "momiji.hint_reveal", "momiji.hint_end",
+                                "momiji.hint_trade", "momiji.hint_play"))
+    colour = catalogue.value(narrate.colour(s.state.colours[0]))
+    for line, action in MOMIJI_SAID[lang].items():
+        verb = line.split()[0]
+        assert verb.lower() in said.lower(), (verb, said)  # a word the companion says
+        command = game.interpret(line.format(c=colour), s.state, None, lang)
+        assert type(command).__name__ == action, (line, command)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -120,7 +121,15 @@ CASES = [("learn_hanamikoji_en", "en", 5), ("learn_hanamikoji_uk", "uk", 6)]
 
 
 @pytest.mark.parametrize(("name", "lang", "seed"), CASES, ids=[c[0] for c in CASES])
-def test_learn_session_matches_golden(tmp_path, capsys, name, lang, seed):
+def test_learn_session_matches_golden(tmp_path, capsys, monkeypatch, name, lang, seed):
+    # the summary names `companion rules`: as on a machine set up by scripts/setup.sh, whose
+    # PATH finds `companion` (elsewhere the full path is said: tests/test_resume_quit.py)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    command = bin_dir / "companion"  # any install: this Python's companion, run by name
+    command.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m companion "$@"\n', "utf-8")
+    command.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
     script = GOLDEN / f"{name}.script"
     if os.environ.get("UPDATE_GOLDEN"):
         lines = player_lines("hanamikoji", seed, lang, {1: "rules", 4: "hand"})

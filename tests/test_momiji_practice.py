@@ -163,3 +163,59 @@ def test_card_n_names_a_card_of_the_sorted_hand():
     hand = session.state.players[0].hand.known
     assert hooks.resolve("play card 2", session.state, 0) == f"play {hand[1].text()}"
     assert hooks.resolve("pose carte 9", session.state, 0) == "pose carte 9"
+
+
+def test_each_hint_says_why_about_this_move(monkeypatch: pytest.MonkeyPatch):
+    """A hint's reason is worked out for the move (issue 28, part 5): what a collected
+    column adds to what the hand can score, how the seat stands on an objective it would
+    activate, what a trade gives up, the largest column before a reveal; never one fixed
+    sentence per kind of move. Each reason's figures are checked against the table."""
+    from companion.games.momiji import narrate
+    from companion.games.momiji import practice as practice_module
+    from companion.games.momiji.rules import measure
+    from companion.narrate.catalogue import Catalogue
+
+    monkeypatch.setattr(practice_module, "HINT_PLAYOUTS", 8)  # the words under test
+    game = load_game("momiji")
+    hooks = game.practice()
+    catalogues = [Catalogue(lang) for lang in ("fr", "en", "es", "uk")]
+    keys: set[str] = set()
+    for seed in range(3):
+        config = {"players": ["A", "B", "C"], "lang": "en",
+                  "practice": {"level": "easy", "seed": seed}}
+        session = Session(game, config)
+        for step in range(70):
+            state = session.state
+            if game.is_over(state):
+                break
+            if state.phase is Phase.TURN and step % 3 == 0:
+                seat = state.to_move
+                said = hint(state, seat)[0]
+                keys.add(said.key.removeprefix("momiji."))
+                for catalogue in catalogues:
+                    assert "{" not in catalogue.render(said), catalogue.render(said)
+                p = said.params
+                me = state.players[seat]
+                if said.key == "momiji.hint_collect":
+                    assert p["gain"] > p["before"] == opponent.hand_gain(state, me)
+                if said.key in ("momiji.hint_reveal", "momiji.hint_reveal_empty"):
+                    assert p["n"] == max(len(state.column(c)) for c in state.colours)
+                    assert (p["n"] == 0) == said.key.endswith("empty")
+                    assert p["acorns"] == me.acorns - 1
+                if said.key.startswith("momiji.hint_objective"):
+                    objective = next(o for o in state.available
+                                     if narrate.objective(o) == p["objective"])
+                    assert p["mine"] == measure(objective, state, seat)
+                    others = [measure(objective, state, i) for i in range(state.count)
+                              if i != seat]
+                    assert p["theirs"] in others
+                if said.key == "momiji.hint_trade_costs":
+                    assert p["n"] > 0
+            action = hooks.chance(state, config) or hooks.decide(
+                state, game.actor(state), config, session.step)
+            session.execute(action)
+    # the reasons vary with the move: more kinds of reason than kinds of move
+    assert {"hint_collect", "hint_collect_later", "hint_trade", "hint_end"} <= keys, keys
+    assert keys & {"hint_reveal", "hint_reveal_empty"}, keys
+    assert len(keys & {"hint_objective", "hint_objective_tied", "hint_objective_behind"}) >= 2
+

@@ -211,3 +211,24 @@ def test_momiji_new_game_after_game_over(tmp_path):
     session.handle("nouvelle partie")
     assert not session.state.over and not session.log
     assert store.load(session.game_id).config["players"] == ["Ana", "Ben", "Cy"]
+
+
+def test_every_sentence_naming_a_command_says_the_one_that_works():
+    """A sentence that tells the player to run the companion names it through
+    {companion} (the launcher: `companion` when the shell finds it, else its full path),
+    never a bare `companion ...` a shell after scripts/play.sh may not know (issue 28)."""
+    import re
+    from importlib import resources
+
+    bare = re.compile(r"(?<![{\w/-])companion (play|practice|rules|cards|learn|voice-enroll|"
+                      r"listen|stickers|readers)\b")
+    roots = [resources.files("companion") / "locales",
+             *(resources.files("companion") / "games" / g / "locales"
+               for g in ("hanamikoji", "momiji"))]
+    found = []
+    for root in roots:
+        for path in Path(str(root)).rglob("*.toml"):
+            for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1):
+                if not line.lstrip().startswith("#") and bare.search(line):
+                    found.append(f"{path.name}:{number}")
+    assert not found, found

@@ -17,19 +17,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.games.hanamikoji import opponent
+from companion.games.hanamikoji import hints, opponent
 from companion.games.hanamikoji.actions import (
     Action,
-    Competition,
-    Discard,
-    Gift,
-    Reveal,
-    Secret,
-    TakeGift,
-    TakePair,
 )
-from companion.games.hanamikoji.data import GEISHAS, ITEMS, Item
-from companion.games.hanamikoji.rules import Phase, State, offer_cards
+from companion.games.hanamikoji.data import ITEMS
+from companion.games.hanamikoji.rules import Phase, State
 from companion.games.hanamikoji.simulate import random_deal
 from companion.narrate.catalogue import CardCount
 from companion.narrate.message import Message
@@ -134,35 +127,4 @@ def hint(state: State, seat: int) -> list[Message]:
     # the same knowledge, whatever the hidden cards are)
     rng = random.Random(repr(obs))
     action = opponent.strong_choice(obs, opponent.legal(obs), rng, HINT_ITERATIONS)
-    return [Message("hint", *_reason(action, obs), private_to=seat)]
-
-
-def standing(cards: tuple[Item, ...], obs: opponent.Observation) -> tuple[Message, ...]:
-    """Where the geishas of `cards` stand for the seat: each with her points and the cards
-    before her on each side ("Ruri, 5 points, where you have 2 and your opponent 1")."""
-    mine, theirs = obs.sides[obs.seat], obs.sides[1 - obs.seat]
-    return tuple(Message("", "hint_standing", {
-        "geisha": GEISHAS[item - 1], "points": GEISHAS[item - 1].points,
-        "mine": mine[item - 1], "theirs": theirs[item - 1]}) for item in sorted(set(cards)))
-
-
-def _reason(action: Action, obs: opponent.Observation) -> tuple[str, dict[str, Any]]:
-    """The hint's key and its words: the move, and why, about this move's geishas."""
-    if isinstance(action, Secret):
-        return "hint_secret", {"card": action.card, "why": standing((action.card,), obs)}
-    if isinstance(action, Discard):
-        return "hint_discard", {"cards": action.cards, "why": standing(action.cards, obs)}
-    if isinstance(action, Gift):
-        return "hint_gift", {"cards": action.cards, "why": standing(action.cards, obs)}
-    if isinstance(action, Competition):
-        return "hint_competition", {"first": action.pairs[0], "second": action.pairs[1],
-                                    "why": standing(offer_cards(action), obs)}
-    if isinstance(action, TakeGift):
-        return "hint_take", {"card": action.card, "why": standing((action.card,), obs)}
-    if isinstance(action, TakePair):
-        assert isinstance(obs.offer, Competition)
-        pair = obs.offer.pairs[action.index]
-        return "hint_take_pair", {"pair": action.index + 1, "cards": pair,
-                                  "why": standing(pair, obs)}
-    assert isinstance(action, Reveal)
-    return "hint_reveal", {"card": action.card}
+    return [Message("hint", *hints.reason(action, obs), private_to=seat)]

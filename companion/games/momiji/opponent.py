@@ -219,20 +219,25 @@ def _chain(top: int | None, values: Counter[int]) -> tuple[int, int]:
     return n, -1 if top is None else top
 
 
-def _hand_value(state: State, player: Player, turns: float) -> float:
-    """Points the hand may still add to the piles, discounted by the turns left."""
+def hand_gain(state: State, player: Player) -> int:
+    """Points the player's known cards could still add to their piles, played in order."""
     by_colour: dict[Colour, Counter[int]] = {c: Counter() for c in state.colours}
     for card in player.hand.known:
         by_colour[card.colour][card.value] += 1
-    gain = 0.0
+    gain = 0
     for colour in state.colours:
         pile = player.pile(colour)
         n, top = _chain(pile[-1] if pile else None, by_colour[colour])
         if n:
             gain += (len(pile) + n) * top - (len(pile) * pile[-1] if pile else 0)
+    return gain
+
+
+def _hand_value(state: State, player: Player, turns: float) -> float:
+    """Points the hand may still add to the piles, discounted by the turns left."""
     # roughly 2.5 cards reach the piles a turn; beyond that the hand's hopes are worth less
     reach = min(1.0, 0.15 + 0.3 * turns)
-    return gain * reach
+    return hand_gain(state, player) * reach
 
 
 def _objective_points(state: State, seat: int) -> float:

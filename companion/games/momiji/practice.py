@@ -35,8 +35,9 @@ from companion.games.momiji.data import (
     HAND_SIZE,
     OTHER_ACORNS,
     Leaf,
+    Objective,
 )
-from companion.games.momiji.rules import TABLE, Phase, State, Turn, apply
+from companion.games.momiji.rules import TABLE, Phase, State, Turn, apply, measure
 from companion.narrate.message import Message
 
 HINT_PLAYOUTS = 60
@@ -140,22 +141,53 @@ def hint(state: State, seat: int) -> list[Message]:
 
 
 def _said(action: Action, state: State) -> tuple[str, dict[str, Any]]:
+    """The hint's key and words: the move, and why, from the seat's own hand and the
+    public table only (never the pile's order nor another hand: the same knowledge gives
+    the same words)."""
+    seat = state.to_move
+    me = state.players[seat]
     if isinstance(action, Collect):
         column = state.column(action.colour)
-        return "hint_collect", {"colour": narrate.colour(action.colour), "n": len(column)}
+        after, _ = apply(state, action)
+        before, then = opponent.hand_gain(state, me), opponent.hand_gain(state, after.players[seat])
+        params = {"colour": narrate.colour(action.colour), "n": len(column)}
+        if then > before:
+            return "hint_collect", {**params, "gain": then, "before": before}
+        return "hint_collect_later", params
     if isinstance(action, Reveal):
-        return "hint_reveal", {}
+        largest = max((len(state.column(c)) for c in state.colours), default=0)
+        return ("hint_reveal" if largest else "hint_reveal_empty",
+                {"n": largest, "acorns": me.acorns - 1})
     if isinstance(action, Play):
         after, _ = apply(state, action)
-        me, now = state.players[state.to_move], after.players[state.to_move]
-        return "hint_play", {"cards": narrate.cards(action.cards),
-                             "n": now.pile_points() - me.pile_points()}
+        now = after.players[seat]
+        params = {"cards": narrate.cards(action.cards), "n": now.pile_points() - me.pile_points()}
+        if params["n"]:
+            return "hint_play", params
+        gain = opponent.hand_gain(after, now)  # a 0 scores nothing yet: what it opens
+        return ("hint_play_opens", {**params, "gain": gain}) if gain else (
+            "hint_play_ready", params)
     if isinstance(action, Activate):
-        return "hint_objective", {"objective": narrate.objective(action.objective)}
+        values = [measure(action.objective, state, i) for i in range(state.count)]
+        mine = values[seat]
+        others = [v for i, v in enumerate(values) if i != seat]
+        fewest = action.objective is Objective.PLACED  # the one won by the fewest
+        best = min(others) if fewest else max(others)
+        ahead = mine < best if fewest else mine > best
+        key = "hint_objective_tied" if mine == best else (
+            "hint_objective" if ahead else "hint_objective_behind")
+        return key, {"objective": narrate.objective(action.objective), "mine": mine,
+                     "theirs": best}
     if isinstance(action, Trade):
-        return "hint_trade", {"cards": narrate.cards(action.cards or ())}
+        after, _ = apply(state, action)
+        lost = opponent.hand_gain(state, me) - opponent.hand_gain(state, after.players[seat])
+        params = {"cards": narrate.cards(action.cards or ()), "acorns": me.acorns + 1}
+        if lost > 0:
+            return "hint_trade_costs", {**params, "n": lost}
+        return "hint_trade", params
     assert isinstance(action, End)
     if action.discard:
         return "hint_end_discard", {"cards": narrate.cards(action.discard),
                                     "limit": HAND_LIMIT}
-    return "hint_end", {}
+    return "hint_end", {"hand": me.hand.size, "limit": HAND_LIMIT,
+                        "gain": opponent.hand_gain(state, me)}
