@@ -115,6 +115,16 @@ def test_a_watcher_page_cannot_give_commands_and_bad_messages_change_nothing(
     assert not ana.closed.is_set()
 
 
+def start_in_history(url: str) -> bool:
+    """Whether a page joining now finds the first prompt in its history."""
+    probe = Page(url)
+    try:
+        probe.wait_view()
+        return any("draw a card" in line for f in probe.of("past") for line in f["lines"])
+    finally:
+        probe.close()
+
+
 def run_game(tmp_path: Path, seed: int, naming: frozenset[int]) -> list[list[str]]:
     """A whole game typed at the terminal with a watcher's, Ana's and Ben's pages open
     from the start: the frames each received, in order."""
@@ -122,16 +132,11 @@ def run_game(tmp_path: Path, seed: int, naming: frozenset[int]) -> list[list[str
     folder.mkdir(parents=True)
     play = Play(folder)
     try:
-        # The pages are compared byte for byte, so each must join at the same point of the
-        # game: once the start-up announcement (up to Ana's first prompt, then the table
-        # waits for a line) has reached the server. It is printed before the pages are
-        # sent it, so a page opened on the printed line could get it in its "past" or, on
-        # a loaded machine, after as a "say": other bytes, one run to the next. A probe
-        # page hearing it shows the server has it: every page opened later gets it whole.
-        play.wait_for(lambda: any("choose an action" in line for line in play.lines))
-        probe = Page(play.watch)
-        probe.wait_heard("choose an action")
-        probe.close()
+        play.wait_for(lambda: any(line.startswith("Round 1") for line in play.lines))
+        # The terminal prints a batch before the pages' history takes it: the pages join
+        # once a page joining finds the whole start in its history, so that the three
+        # games' frames begin alike however loaded the machine is.
+        play.wait_for(lambda: start_in_history(play.watch))
         pages = [Page(play.watch), Page(play.seats[0]), Page(play.seats[1])]
         for page in pages:
             page.wait_view()
