@@ -212,14 +212,17 @@ def whisper(lang: str = "en"):  # type: ignore[no-untyped-def]
 
 
 def run_answers(data: Path, which: str, snrs: tuple[str, ...], limit: int | None,
-                verbose: bool) -> list[Outcome]:
-    recognizer = HanamikojiRecognizer(whisper())
+                verbose: bool, lang: str = "en") -> list[Outcome]:
+    """The Speech Commands clips in the confirm context; in another language than English
+    (`lang`) every clip is a stray word, "yes" and "no" included (a Ukrainian answers "так"
+    or "ні")."""
+    recognizer = HanamikojiRecognizer(whisper(lang))
     ctx = Context.confirm()
     clips = [c for c in speech_commands(data) if in_set(c, which)][::EVERY][:limit]
     out = []
     for n, clip in enumerate(clips):
         pcm = read_wav(clip.path)
-        truth = clip.said if clip.said in ANSWERS else None
+        truth = clip.said if clip.said in ANSWERS and lang == "en" else None
         for snr in snrs:
             audio = noisy(pcm, snr, 7919 * n + len(snr))
             started = time.perf_counter()
@@ -327,7 +330,9 @@ def run_synthetic(langs: tuple[str, ...], which: str, snrs: tuple[str, ...],
         engine = whisper(lang)
         words = enrolment_words(lang)
         sets = vb.LISTENER_VOICES[lang]
-        voices = sets["tune"] + sets["report"] if which == "all" else sets[which]
+        # (Spanish speaks with Pico alone, held out by seed in voice_bench: once here)
+        voices = (tuple(dict.fromkeys(sets["tune"] + sets["report"])) if which == "all"
+                  else sets[which])
         # --every n: every n-th voice, and the words enrolled and tested, in turn
         voices, words = voices[::EVERY], words[::EVERY]
         results: list[Outcome] = []
@@ -384,6 +389,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=1,
                         help="keep one test clip in this many (a shorter run, same spread)")
     parser.add_argument("--langs", nargs="+", default=["fr", "es", "uk"])
+    parser.add_argument("--answers-lang", default="en", choices=("en", "fr", "es", "uk"),
+                        help="answers: the recognizer's language (other than English, every "
+                             "clip is a stray word)")
     parser.add_argument("--no-whisper", action="store_true",
                         help="enrolled: the enrolled recognizer alone")
     parser.add_argument("--takes", type=int, default=2, choices=(2, 3),
@@ -405,9 +413,11 @@ def main(argv: list[str] | None = None) -> int:
     blocks = []
     load = os.getloadavg()[0]
     if "answers" in args.part:
-        res = run_answers(data, args.which, snrs, args.limit, args.verbose)
+        res = run_answers(data, args.which, snrs, args.limit, args.verbose, args.answers_lang)
+        model = "tiny.en" if args.answers_lang == "en" else (
+            f"base in {args.answers_lang}: every clip a stray word")
         blocks.append("Speech Commands while a yes or no is awaited (Hanamikoji's confirm "
-                      "context, Whisper tiny.en as shipped):\n\n" + answers_table(res))
+                      f"context, Whisper {model}, as shipped):\n\n" + answers_table(res))
     if "digits" in args.part:
         res = run_digits(data, args.which, snrs, args.limit, args.verbose)
         blocks.append(table(res, "Digits naming a card by its number (reveal context: one "
