@@ -20,6 +20,7 @@ from companion.voice.mapper import (
     distance,
     french_sound_key,
     phrases_graph,
+    run_together,
     spanish_sound_key,
 )
 from companion.voice.rescore import Scores
@@ -49,6 +50,19 @@ def test_french_homophones_share_a_sound_key(a: str, b: str) -> None:
     assert distance(a, b, "fr") <= 0.1 < distance(a, "eventail", "fr")
 
 
+@pytest.mark.parametrize(("heard", "pair"), [
+    ("offrurie", ("offre", "ruri")),   # the r they share said once
+    ("flute", None),                   # a grammar word is never split
+    ("offririe", None),                # not exactly two words' sounds
+    ("secrete", None),                 # "et" is too short a word to be run into another
+])
+def test_two_french_words_run_together_are_split(heard: str,
+                                                 pair: tuple[str, str] | None) -> None:
+    words = phrases_graph(tuple(phrase_list(Context.action(), "fr"))).words
+    assert run_together(heard, words, "fr") == pair
+    assert run_together(heard, words, "en") is None  # English has no such key
+
+
 def test_a_spanish_plural_sounds_as_its_singular() -> None:
     assert spanish_sound_key("acciones") == spanish_sound_key("accion")
     assert distance("accion", "acciones", "es") <= 0.1 < distance("accion", "acciones")
@@ -63,6 +77,9 @@ def test_a_spanish_plural_sounds_as_its_singular() -> None:
     (["je joue le secret."], Context.action(), "secret"),
     (["J'ai joué le secret."], Context.action(), "secret"),
     (["Je mets au dépôt."], Context.action(), "discard"),
+    # Two words said as one, the r they share once: "offre Ruri" (MBROLA fr1).
+    ([" offrurie, flûte, ombrelle,", " offririe, flûte, ombrelle,"], Context.action(),
+     "gift flute umbrella flower"),
 ])
 def test_french_transcripts_are_read_as_said(transcripts: list[str], ctx: Context,
                                              expected: str) -> None:
@@ -184,3 +201,18 @@ def test_chatter_is_not_rescued(spanish: HanamikojiRecognizer, french: Hanamikoj
                                 speech, text: str, voice: str) -> None:  # type: ignore[no-untyped-def]
     recognizer = french if voice == "fr" else spanish
     assert recognizer.recognize(speech(text, voice), Context.action()).command is None
+
+
+def _mbrola(voice: str) -> bool:
+    from pathlib import Path
+
+    return Path("/usr/share/mbrola", voice).is_dir()
+
+
+@needs_base
+@pytest.mark.skipif(not _mbrola("fr1"), reason="needs MBROLA's fr1 voice "
+                    "(scripts/setup-bench-voices.sh, benchmark voices)")
+def test_a_gift_whose_words_run_together_is_read(french: HanamikojiRecognizer, speech) -> None:  # type: ignore[no-untyped-def]
+    # Every hypothesis writes "offrurie, flûte, ombrelle": refused before (issue 25).
+    heard = french.recognize(speech("offre Ruri, flûte et ombrelle", "mb-fr1"), Context.action())
+    assert heard.command == "gift flute umbrella flower"

@@ -96,3 +96,98 @@ def test_espeak_answers_and_stray_words(english: HanamikojiRecognizer, tmp_path:
     wav = tmp_path / "said.wav"
     subprocess.run(["espeak-ng", "-v", "en-us", "-s", "150", "-w", str(wav), text], check=True)
     assert english.recognize(read_wav(wav), Context.confirm()).command == expected
+
+
+# -- Ukrainian: a calibrated confidence whose ceiling is below the policy's threshold --------
+@functools.cache
+def _ukrainian_reading():  # type: ignore[no-untyped-def]
+    from companion.games.hanamikoji.voice.grammar import phrase_list
+    from companion.voice.mapper import phrases_graph
+
+    ctx = Context.confirm()
+    graph = phrases_graph(tuple(phrase_list(ctx, "uk")))
+    return reader(graph, functools.partial(normalize, lang="uk", context=ctx), False,
+                  loops=False, lang="uk")
+
+
+@pytest.mark.parametrize(("command", "free", "best", "taken"), [
+    ("no", " Ні.", " ні,", True),
+    ("yes", " Так.", " Так.", True),
+    ("no", " Ніж.", " Ніж,", False),      # a stray word the limited beam wrote as "ні"
+    ("no", " Мені.", " Мені.", False),
+    ("yes", " Він.", " Вірно.", False),   # "вірно" is a yes, but the free transcript is not
+    ("yes", " Так.", " Рах.", False),     # the limited beam's best says another word
+    ("no", None, " Ні.", False),
+])
+def test_a_ukrainian_answer_both_decodes_write_alike_is_taken(
+        command: str, free: str | None, best: str, taken: bool) -> None:
+    from companion.voice.calibration import ceiling
+    from companion.voice.policy import CONFIRM_THRESHOLD
+    from companion.voice.yesno import raised
+
+    words = functools.partial(words_of, english=False)
+    got = raised(command, 0.62, ceiling("uk"), free, best, _ukrainian_reading(), words)
+    assert (got >= CONFIRM_THRESHOLD) is taken
+    # English's calibrated confidence reaches the threshold itself: left as it is.
+    assert raised(command, 0.62, ceiling("en"), free, best, _ukrainian_reading(), words) == 0.62
+
+
+@pytest.mark.skipif(not shutil.which("espeak-ng"), reason="needs espeak-ng")
+def test_a_ukrainian_yes_in_heavy_noise_is_not_taken_on_the_transcripts_alone(
+        tmp_path: Path) -> None:
+    """Real Speech Commands "cat" and "go" at 10 dB were written "Так." by both decodes:
+    the agreement is no calibrated figure, so a yes needs the loudness margin a yes needs
+    where the confidence is not calibrated (sphinx.noisy_yes)."""
+    import numpy as np
+
+    from companion.voice.calibration import ceiling
+    from companion.voice.yesno import AGREED, raised
+
+    wav = tmp_path / "tak.wav"
+    subprocess.run(["espeak-ng", "-v", "uk", "-s", "150", "-w", str(wav), "так"], check=True)
+    clean = read_wav(wav)
+    speech = np.frombuffer(clean, dtype=np.int16).astype(np.float64)
+    noise = np.random.default_rng(7).standard_normal(speech.size) * speech.std()
+    noisy = np.clip(speech + noise, -32768, 32767).astype("<i2").tobytes()
+    words = functools.partial(words_of, english=False)
+    for pcm, expected in ((clean, AGREED), (noisy, 0.6)):
+        assert raised("yes", 0.6, ceiling("uk"), " Так.", " Так.", _ukrainian_reading(), words,
+                      pcm) == expected
+    # A no in the same noise is taken: a misheard no costs a repeat, not a move.
+    assert raised("no", 0.6, ceiling("uk"), " Ні.", " Ні.", _ukrainian_reading(), words,
+                  noisy) == AGREED
+
+
+def _base_ready() -> bool:
+    from companion.voice.whisper_model import base
+
+    return bool(engine_available() and base(join=False) and shutil.which("espeak-ng"))
+
+
+@pytest.fixture(scope="module")
+def ukrainian() -> HanamikojiRecognizer:
+    from companion.voice.whisper import WhisperRecognizer
+
+    return HanamikojiRecognizer(WhisperRecognizer(lang="uk"))
+
+
+@pytest.mark.skipif(not _base_ready(), reason="needs the multilingual Whisper model joined "
+                    "(scripts/setup.sh) and espeak-ng")
+@pytest.mark.parametrize(("text", "voice", "expected"), [
+    ("так", "uk", "yes"), ("ні", "uk", "no"), ("ні", "uk+f2", "no"), ("так", "uk+m7", "yes"),
+    # (Not espeak-ng's "ніж": its final ж is hardly voiced, and both decodes write "Ні.".)
+    ("мені", "uk", None), ("він", "uk+f2", None), ("там", "uk", None),
+    ("котра година", "uk", None),
+])
+def test_a_clear_ukrainian_answer_is_applied_and_a_stray_word_is_not(
+        ukrainian: HanamikojiRecognizer, tmp_path: Path, text: str, voice: str,
+        expected: str | None) -> None:
+    """Before, Ukrainian's calibrated confidence (at most 0.65) never reached the policy's
+    0.8: every "так" and "ні" was refused, and an answer cannot be asked about."""
+    from companion.voice.policy import Accept, decide
+
+    wav = tmp_path / "said.wav"
+    subprocess.run(["espeak-ng", "-v", voice, "-s", "150", "-w", str(wav), text], check=True)
+    decision = decide(ukrainian.recognize(read_wav(wav), Context.confirm()), answering=True)
+    applied = decision.command if isinstance(decision, Accept) else None
+    assert applied == expected

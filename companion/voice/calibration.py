@@ -94,6 +94,11 @@ def fitted(lang: str) -> bool:
     return lang in MODELS
 
 
+def ceiling(lang: str) -> float:
+    """The highest confidence a language's model gives (its shrink)."""
+    return MODELS[lang].shrink
+
+
 def confidence(measured: Sequence[float], lang: str = "en") -> float:
     """The calibrated confidence of a reading from its FEATURES, in its language."""
     return MODELS[lang](measured)

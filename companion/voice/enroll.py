@@ -77,9 +77,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
                         help="the game whose commands to read (default: that of companion play)")
     parser.add_argument("--words", action="store_true",
                         help="enrol the player's own voice instead: say each of the game's "
-                             "context words two or three times (about two minutes, any "
-                             "language or accent); play then compares what it hears with "
-                             "them, beside Whisper")
+                             "context words two or three times (under three minutes said "
+                             "twice, any language or accent); play then compares what it "
+                             "hears with them, beside Whisper")
     parser.add_argument("--lang", default=None,
                         help="with --words: the language of the words (default: the "
                              "system's, as for companion play)")

@@ -2,10 +2,13 @@
 times each, in their language; the recognizer then compares what it hears with them
 (enrolled.py, enrolled_engine.py).
 
-Each word is asked ("3 of 24: trois."), recorded `takes` times ("Again: trois."), kept on
+Each word is asked ("5 of 22: trois."; the count on the first word and every fifth, the
+word alone on the others), recorded `takes` times ("Again."), kept on
 disk at once (word_profiles.py), then the player keys Enter (next word), R (say it again:
 its recordings are replaced) or 0 (stop; what is recorded is kept, and running the same
-command again asks only for the words not yet recorded). At the end the templates are
+command again asks only for the words not yet recorded). The keys are said in full after
+the first word, then only "Enter?" (the whole sentence each time was a third of the
+enrolment's length: benchmarks/enrol_time_bench.py). At the end the templates are
 made once for the Whisper model that will listen (a few seconds), so a game starts
 without that wait.
 """
@@ -22,11 +25,15 @@ from companion.voice.word_profiles import WordProfile
 
 TAKES = 2
 MIN_SECONDS = 0.2  # a shorter recording is a click, not a word
-# The player's time per recording, for the estimate said at the start: the word asked
-# (about 1 s of speech), the word said (about 0.6 s) and the recorder's end of speech
-# (0.8 s of silence), and a key per word.
-SECONDS_PER_TAKE = 2.4
-SECONDS_PER_KEY = 1.0
+# One word ends after this much silence (SpeechRecognition's default, 0.8 s, is made for
+# sentences; a word has no pause inside it).
+PAUSE = 0.5
+# The player's time, for the estimate said at the start (benchmarks/enrol_time_bench.py
+# measures it from the sentences synthesized: 2.6 to 2.8 minutes for 22 words said twice,
+# 3.3 to 3.6 three times): per take the word asked or "Again", the player's reaction, the
+# word and the recorder's end of speech; per word the keys said and one pressed.
+SECONDS_PER_TAKE = 2.2
+SECONDS_PER_WORD = 3.0
 
 Say = Callable[[Message], None]
 Capture = Callable[[], "bytes | None"]
@@ -35,11 +42,38 @@ Key = Callable[[], str]
 
 def minutes(words: int, takes: int) -> int:
     """The enrolment's expected length, whole minutes rounded up."""
-    return max(1, math.ceil(words * (takes * SECONDS_PER_TAKE + SECONDS_PER_KEY) / 60))
+    return max(1, math.ceil(words * (takes * SECONDS_PER_TAKE + SECONDS_PER_WORD) / 60))
 
 
 def _message(key: str, **params: object) -> Message:
     return Message("voice_enroll", f"voice_words.{key}", dict(params))
+
+
+def intro(name: str, game: str, words: int, takes: int) -> Message:
+    return _message("intro", name=name, n=words, game=game, takes=takes,
+                    minutes=minutes(words, takes))
+
+
+PROGRESS_EVERY = 5
+
+
+def ask(n: int, total: int, word: str) -> Message:
+    """The word asked: with the count on the first word and every PROGRESS_EVERY-th."""
+    if n == 1 or n % PROGRESS_EVERY == 0:
+        return _message("say", n=n, total=total, word=word)
+    return _message("word", word=word)
+
+
+def enrolment_sentences(name: str, game: str, words: Sequence[str], takes: int
+                        ) -> list[Message]:
+    """Everything said in an enrolment where each word is kept at once, in order (what
+    `run_cli` and `WordEnrollment.run` say; benchmarks/enrol_time_bench.py times it)."""
+    out = [intro(name, game, len(words), takes)]
+    for n, word in enumerate(words, 1):
+        out.append(ask(n, len(words), word))
+        out += [_message("again", word=word)] * (takes - 1)
+        out.append(_message("kept" if n == 1 else "next"))
+    return out
 
 
 @dataclass
@@ -67,18 +101,18 @@ class WordEnrollment:
     def run(self, words: Sequence[str]) -> bool:
         """Record every word still to do; False when the player stopped (0)."""
         total = len(words)
-        for word in self.todo(words):
+        for asked, word in enumerate(self.todo(words)):
             n = list(words).index(word) + 1
             while True:
                 self.profile.forget(word)  # again from the first take
-                self.say(_message("say", n=n, total=total, word=word))
+                self.say(ask(n, total, word))
                 for take in range(self.takes):
                     if take:
                         self.say(_message("again", word=word))
                     pcm = self._record(word)
                     if pcm is not None:
                         self.profile.save(pcm, word)
-                self.say(_message("kept"))
+                self.say(_message("next" if asked else "kept"))
                 answer = self.key().strip().lower()
                 if answer == "0":
                     self.say(_message("stopped"))
@@ -142,12 +176,11 @@ def run_cli(args: Any) -> int:
             from companion.voice.listen import MicrophoneUnavailable, Recorder
 
             try:
-                capture = Recorder().record
+                capture = Recorder(pause=PAUSE).record
             except MicrophoneUnavailable:
                 say(_message("no_microphone"))
                 return 2
-            say(_message("intro", name=args.name, n=len(words), game=game.capitalize(),
-                         takes=args.takes, minutes=minutes(len(words), args.takes)))
+            say(intro(args.name, game.capitalize(), len(words), args.takes))
             walk = WordEnrollment(profile, say, capture, sys.stdin.readline, args.takes)
             try:
                 if not walk.run(words):

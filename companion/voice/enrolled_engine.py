@@ -8,14 +8,17 @@ compared with the player's recordings (enrolled.py) and the two readings are com
 
 Templates: each recording's frames, and noisy copies of it (white and pink noise, and
 babble made of the player's own other recordings, at 10 and 6 dB), so that speech heard
-at a noisy table meets recordings that were noisy too; made once per profile and model
-and kept beside the recordings (word_profiles.WordProfile.features_file).
+at a noisy table meets recordings that were noisy too; every copy cut to the frames of
+the word itself (where the clean recording has speech: the noise around it is not part of
+the word, and what is heard is searched for the word, enrolled.py); made once per profile
+and model and kept beside the recordings (`features_path`).
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -39,13 +42,25 @@ def _samples(pcm: bytes) -> np.ndarray:
     return np.frombuffer(pcm, dtype=np.int16).astype(np.float64)
 
 
-def speech_frames(frames: np.ndarray, pcm: bytes) -> np.ndarray:
-    """The encoder frames of the speech in `pcm` (by the energy span sphinx.speech_span
-    finds; at least three)."""
-    start, end = speech_span(np.frombuffer(pcm, dtype=np.int16).tolist())
+# The templates' form: features files of another form are made again.
+FORM = "word2"
+
+
+def _span(pcm: bytes) -> tuple[int, int]:
+    return speech_span(np.frombuffer(pcm, dtype=np.int16).tolist())
+
+
+def span_frames(frames: np.ndarray, start: int, end: int) -> np.ndarray:
+    """The encoder frames of the samples from `start` to `end` (at least three)."""
     first = start // FRAME_SAMPLES
     last = max(first + 3, -(-end // FRAME_SAMPLES))
     return np.asarray(frames[first:min(last, len(frames))])
+
+
+def speech_frames(frames: np.ndarray, pcm: bytes) -> np.ndarray:
+    """The encoder frames of the speech in `pcm` (by the energy span sphinx.speech_span
+    finds)."""
+    return span_frames(frames, *_span(pcm))
 
 
 def _pink(n: int, rng: np.random.Generator) -> np.ndarray:
@@ -83,24 +98,32 @@ def noisy_copy(pcm: bytes, kind: str, snr: float, others: Sequence[bytes],
 def templates(recordings: Mapping[str, Sequence[bytes]], encode: Encode,
               copies: Sequence[tuple[str, float]] = NOISY_COPIES
               ) -> dict[str, list[np.ndarray]]:
-    """Each word's templates: every recording's speech frames and its noisy copies'."""
+    """Each word's templates: every recording's speech frames and its noisy copies' frames
+    of the same speech (the copies are padded: the span moves by the pad)."""
     out: dict[str, list[np.ndarray]] = {}
+    pad = int(PAD_SECONDS * RATE)
     for word, takes in recordings.items():
         others = [p for w, ps in recordings.items() if w != word for p in ps] or list(takes)
         found = []
         for n, pcm in enumerate(takes):
-            found.append(speech_frames(encode(pcm), pcm))
+            start, end = _span(pcm)
+            found.append(span_frames(encode(pcm), start, end))
             for k, (kind, snr) in enumerate(copies):
                 noisy = noisy_copy(pcm, kind, snr, others, seed=1000 * n + k)
-                found.append(speech_frames(encode(noisy), noisy))
+                found.append(span_frames(encode(noisy), start + pad, end + pad))
         out[word] = found
     return out
+
+
+def features_path(profile: WordProfile, model: str) -> Path:
+    """Where the templates of `profile` for `model` are kept."""
+    return profile.features_file(f"{model}-{FORM}")
 
 
 def load_voice(profile: WordProfile, encode: Encode, model: str) -> EnrolledVoice:
     """The profile's enrolled voice for one model: its templates from the features file,
     or made from the recordings (and kept) when that file is missing or older."""
-    path = profile.features_file(model)
+    path = features_path(profile, model)
     recordings = profile.recordings()
     newest = max((p.stat().st_mtime for p in profile.root.glob("*.wav")), default=0.0)
     if path.is_file() and path.stat().st_mtime >= newest:

@@ -118,9 +118,16 @@ class Recorder:
     """
 
     def __init__(self, device_index: int | None = None,
-                 phrase_time_limit: float = PHRASE_TIME_LIMIT, source: Any = None) -> None:
+                 phrase_time_limit: float = PHRASE_TIME_LIMIT, source: Any = None,
+                 pause: float | None = None) -> None:
+        """`pause`: the silence (s) that ends an utterance (SpeechRecognition's 0.8 by
+        default; a single word needs less)."""
         self._sr, self._mic = _audio_source(device_index, source)
         self._listener = self._sr.Recognizer()
+        if pause is not None:
+            self._listener.pause_threshold = pause
+            self._listener.non_speaking_duration = min(pause,
+                                                       self._listener.non_speaking_duration)
         self.phrase_time_limit = phrase_time_limit
         opened = _enter(self._mic)
         try:

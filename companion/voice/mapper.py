@@ -141,6 +141,58 @@ def spanish_sound_key(word: str) -> str:
 _SOUND_KEYS = {"fr": (sound_key, french_sound_key), "es": (sound_key, spanish_sound_key)}
 
 
+# A word run into another is a word of the grammar this long at least (not "de", "et", "l":
+# those are said anywhere), whose sound key is this long at least.
+RUN_WORD = 3
+RUN_PART = 2
+
+
+@functools.lru_cache(maxsize=64)
+def _keyed(words: frozenset[str], lang: str) -> dict[str, str]:
+    """A language's own sound key → the grammar word with it (the first in order)."""
+    key = _SOUND_KEYS[lang][-1]
+    out: dict[str, str] = {}
+    for word in sorted(words):
+        if len(word) >= RUN_WORD:
+            out.setdefault(key(word), word)
+    return out
+
+
+@functools.lru_cache(maxsize=8192)
+def run_together(heard: str, words: frozenset[str], lang: str) -> tuple[str, str] | None:
+    """The two grammar words `heard` is, said as one: Whisper writes "offrurie" for "offre
+    Ruri", the r they share said once, as French links words. Their sounds joined (the
+    language's own key; a consonant they share counted once) must be the heard word's
+    exactly. None where the word is a grammar word or no such pair exists; only in the
+    languages with a sound key of their own (French, Spanish)."""
+    if lang not in _SOUND_KEYS or heard in words:
+        return None
+    key = _SOUND_KEYS[lang][-1]
+    sound = key(heard)
+    keyed = _keyed(words, lang)
+    for first_key, first in sorted(keyed.items(), key=lambda kv: -len(kv[0])):
+        if len(first_key) < RUN_PART or not sound.startswith(first_key) \
+                or len(sound) - len(first_key) < RUN_PART:
+            continue
+        rests = [sound[len(first_key):]]
+        if first_key[-1] not in "aeiouy":
+            rests.append(sound[len(first_key) - 1:])  # the shared consonant
+        second = next((keyed[r] for r in rests if r in keyed), None)
+        if second is not None:
+            return first, second
+    return None
+
+
+def split_runs(heard: Sequence[str], words: frozenset[str], lang: str) -> list[str]:
+    """The heard words with each word that is two grammar words said as one
+    (`run_together`) split into them."""
+    out: list[str] = []
+    for word in heard:
+        pair = run_together(word, words, lang)
+        out += pair if pair else [word]
+    return out
+
+
 def _levenshtein(a: str, b: str) -> int:
     previous = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):

@@ -41,6 +41,7 @@ from companion.voice.mapper import (
     jsgf_graph,
     phrases_graph,
     phrases_spelling,
+    split_runs,
     vocabulary,
     words_of,
 )
@@ -282,8 +283,11 @@ class WhisperRecognizer:
                 calibration.SHARE_TEMPERATURE if constrained else TEMPERATURE)
             command, confidence = agree(mapped, command, confidence, constrained)
             if constrained and command is not None:
-                confidence = calibration.confidence(calibration.features(
-                    command, mapped[1], hyps[0][1], scores), self.lang)
+                confidence = yesno.raised(
+                    command, calibration.confidence(calibration.features(
+                        command, mapped[1], hyps[0][1], scores), self.lang),
+                    calibration.ceiling(self.lang), free_text, hyps[0][0], reading,
+                    lambda text: words_of(text, english), pcm)
         else:
             command, confidence, words = mapped
             if RESCUE and self.rescore and not english and hyps and confidence < REFUSE_BELOW:
@@ -581,8 +585,9 @@ def read_hypothesis(text: str, graph: Graph, read: Callable[[str], str | None],
             and len(set(heard)) == 1:
         return None
     key = lang or ("en" if english else "")
-    readings = [_reading(attempt, graph, read, key)
-                for attempt in {tuple(heard), tuple(collapse_repeats(heard))}]
+    attempts = {tuple(heard), tuple(collapse_repeats(heard)),
+                tuple(split_runs(heard, graph.words, key))}
+    readings = [_reading(attempt, graph, read, key) for attempt in attempts]
     return max((r for r in readings if r is not None), default=None)
 
 
