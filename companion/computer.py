@@ -48,6 +48,8 @@ class Computer:
         self.people = tuple(s for s in range(len(session.names)) if s not in self.seats)
         self.pause, self.interactive = pause, interactive
         self._told: int | None = None  # the step whose drawn card was said
+        # prompts first met by a computer seat (not said): in full when a person meets them
+        self._unheard: set[str] = set()
 
     # -- who hears what -------------------------------------------------------------------
     def heard_privately(self, seat: int, has_channel: Callable[[int], bool]) -> bool:
@@ -79,7 +81,7 @@ class Computer:
         if resumed:
             return messages + [m for seat in self.people
                                for m in self.hooks.hand(self.session.state, seat)]
-        return self._with_draw(self._no_dealer_prompt(messages))
+        return self._with_draw(self._prompt_for_people(messages))
 
     def before(self, text: str) -> str | list[Message]:
         """A typed line as the table reads it ("card 3" named by place in the sorted
@@ -97,7 +99,7 @@ class Computer:
             messages = self._undo_to_person(messages)
         if any(m.event == "help" for m in messages):
             messages = messages + self.hooks.help()
-        messages = self._with_draw(messages)
+        messages = self._with_draw(self._prompt_for_people(messages))
         unseen = getattr(self.hooks, "unseen", None)
         if unseen is not None and any(m.event == "unseen" for m in messages):
             # the person knows their own cards: they are not "unseen" to them
@@ -117,7 +119,7 @@ class Computer:
                 decide = partial(self.hooks.decide, state, seat, session.config, session.step)
                 action = self._thinking(decide, seat, say)
                 time.sleep(self.pause)
-            say(self._with_draw(self._no_dealer_prompt(session.execute(action))))
+            say(self._with_draw(self._prompt_for_people(session.execute(action))))
             if dealt:  # a person who draws at once hears the hand with the card drawn
                 for seat in self.people:
                     if not self.hooks.drawn(session.state, seat):
@@ -155,10 +157,22 @@ class Computer:
         actor = self.session.game.actor(self.session.state)
         return actor if actor in self.people else self.people[0]
 
-    def _no_dealer_prompt(self, messages: list[Message]) -> list[Message]:
-        if self.session.game.actor(self.session.state) < 0:
+    def _prompt_for_people(self, messages: list[Message]) -> list[Message]:
+        """The prompt is said to a person only: the dealer's and a computer seat's are
+        dropped (the companion acts at once, "Hana: your turn" then "Hana: Secret" is
+        noise), and a prompt the table first met that way is said in full the first time
+        a person meets it."""
+        if self.session.game.actor(self.session.state) not in self.people:
+            dropped = {m.key for m in messages if m.event == "prompt" and not m.short}
+            self._unheard |= dropped
             return [m for m in messages if m.event != "prompt"]
-        return messages
+        out = []
+        for m in messages:
+            if m.event == "prompt" and m.key in self._unheard:
+                self._unheard.discard(m.key)
+                m = replace(m, short=False)
+            out.append(m)
+        return out
 
     def _undo_to_person(self, first: list[Message]) -> list[Message]:
         """The computer's (and the dealer's) steps undone, then the person's last move."""

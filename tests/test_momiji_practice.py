@@ -219,3 +219,18 @@ def test_each_hint_says_why_about_this_move(monkeypatch: pytest.MonkeyPatch):
     assert keys & {"hint_reveal", "hint_reveal_empty"}, keys
     assert len(keys & {"hint_objective", "hint_objective_tied", "hint_objective_behind"}) >= 2
 
+
+
+@pytest.mark.parametrize("game, args", [
+    ("hanamikoji", ("--seed", "7", "--script", str(GOLDEN / "practice_en.script"))),
+    ("momiji", ("--seed", "11", "--level", "normal",
+                "--script", str(GOLDEN / "momiji_practice_en.script")))])
+def test_prompts_are_said_to_the_person_only(tmp_path, capsys, game, args):
+    # The computer acts at once: "Hana: your turn; ..." then "Hana: Secret." was noise.
+    # A prompt the table first met on a computer's turn is said in full to the person.
+    code = main(["practice", game, "--no-speech", "--json", "--lang", "en",
+                 "--db", str(tmp_path / "p.sqlite3"), *args])
+    assert code == 0
+    events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    prompts = [e for e in events if e["event"] == "prompt"]
+    assert prompts and not [e["text"] for e in prompts if "Hana" in e["text"]]

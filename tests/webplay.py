@@ -40,10 +40,11 @@ class Play:
         self.lines: list[str] = []
         self.errors: list[str] = []
         self.urls: list[str] = []
-        threading.Thread(target=self._read, args=(self.proc.stdout, self.lines),
-                         daemon=True).start()
-        threading.Thread(target=self._read, args=(self.proc.stderr, self.errors),
-                         daemon=True).start()
+        self._readers = [threading.Thread(target=self._read, args=(stream, into), daemon=True)
+                         for stream, into in ((self.proc.stdout, self.lines),
+                                              (self.proc.stderr, self.errors))]
+        for reader in self._readers:
+            reader.start()
         self.wait_for(lambda: len(self.urls) == len(players) + 1, 30)
         self.seats, self.watch = self.urls[:-1], self.urls[-1]
 
@@ -80,6 +81,9 @@ class Play:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        # The child has ended, not yet its output: the readers may still be behind
+        for reader in self._readers:
+            reader.join(timeout=10)
 
 
 def ws_url(page: str) -> str:
@@ -106,6 +110,20 @@ class Page:
 
     def of(self, kind: str) -> list[dict[str, Any]]:
         return [f for f in map(json.loads, self.frames) if f["type"] == kind]
+
+    def heard(self) -> list[str]:
+        """Every line the page was said, in order: those said before it joined ("past")
+        and those said since ("say")."""
+        return [line for f in map(json.loads, self.frames) if f["type"] in ("past", "say")
+                for line in f["lines"]]
+
+    def wait_heard(self, fragment: str, timeout: float = 10) -> None:
+        """Until the page has heard a line holding `fragment`. The terminal prints a line
+        before the pages are sent it: a line printed is not yet a line every page has."""
+        end = time.monotonic() + timeout
+        while not any(fragment in line for line in self.heard()):
+            assert time.monotonic() < end, f"never heard {fragment!r}: {self.heard()[-3:]}"
+            time.sleep(0.01)
 
     def wait_view(self, timeout: float = 10) -> None:
         end = time.monotonic() + timeout

@@ -7,7 +7,7 @@ word alone on the others), recorded `takes` times ("Again."), kept on
 disk at once (word_profiles.py), then the player keys Enter (next word), R (say it again:
 its recordings are replaced) or 0 (stop; what is recorded is kept, and running the same
 command again asks only for the words not yet recorded). The keys are said in full after
-the first word, then only "Enter?" (the whole sentence each time was a third of the
+the first word, then only "Enter?" (the whole sentence each time was a quarter of the
 enrolment's length: benchmarks/enrol_time_bench.py). At the end the templates are
 made once for the Whisper model that will listen (a few seconds), so a game starts
 without that wait.
