@@ -30,6 +30,12 @@ def add_reading_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--script", type=Path, help="read the lines from FILE, then end")
     parser.add_argument("--json", action="store_true", help="one JSON object per announcement")
     parser.add_argument("--no-speech", action="store_true", help="print only")
+    parser.add_argument("--voice", nargs="?", const="push", choices=["push", "always"],
+                        help="spoken commands: push-to-talk with the 00 key (default), or "
+                             "always listening (needs the Whisper recognizer)")
+    parser.add_argument("--whisper-model", metavar="DIR", default=None,
+                        help="a CTranslate2 Whisper model directory (default: the installed "
+                             "tiny.en for English, base for other languages)")
 
 
 def reading_catalogue(args: argparse.Namespace) -> Any:

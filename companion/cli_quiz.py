@@ -3,7 +3,9 @@
 Answers come from a card reader (`--reader URL`, as `companion play --reader`; printed QR
 labels, or tags enrolled with `companion cards enroll`), from keyed or typed lines (the
 piece's number as in play; a wedge scanner types its label), or as a description of what
-is felt. See companion/sticker_quiz.py and docs/learning.md.
+is felt; with `--voice`, said (companion/sticker_quiz_spoken.py: the numbers, what is
+felt, skip, repeat, help, quit in each language). See companion/sticker_quiz.py and
+docs/learning.md.
 """
 
 from __future__ import annotations
@@ -66,6 +68,14 @@ def run_quiz(args: argparse.Namespace) -> int:
     interactive = args.script is None
     hub = InputHub()
     source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
+    voice = None
+    if args.voice:  # before the first question: why voice cannot start is said first
+        from companion.inputs.reading_voice import attach_reading_voice
+        from companion.sticker_quiz_spoken import phrases, readback
+
+        listened = phrases(found, catalogue.lang)
+        voice = attach_reading_voice(hub, lambda: listened, catalogue.lang, args.voice,
+                                     out.emit, args.whisper_model, readback)
     out.emit(quiz.start())
     hub.add_lines(source, "script" if args.script else "keyboard")
     if args.reader:
@@ -76,9 +86,14 @@ def run_quiz(args: argparse.Namespace) -> int:
         for item in hub:
             if speaker is not None and interactive:
                 speaker.stop()
-            out.emit(_answer(quiz, item, registry))
+            if voice is not None and voice.is_push_key(item):
+                voice.push_to_talk()
+                continue
+            out.emit(answer(quiz, item, registry, voice and voice.heard))
             if quiz.over:
                 break
+            if voice is not None:
+                voice.follow()
         else:
             if not quiz.over:
                 out.emit(quiz.finish())
@@ -94,13 +109,18 @@ def run_quiz(args: argparse.Namespace) -> int:
     return 0
 
 
-def _answer(quiz: Any, item: Any, registry: Any) -> list[Message]:
-    """One input: a reader's scan, or a line (a label or enrolled tag typed by a wedge
-    scanner is a scan too)."""
+def answer(quiz: Any, item: Any, registry: Any, heard_by: Any = None) -> list[Message]:
+    """One input: a reader's scan, what was heard (a number or a description, read back
+    from the quiz's phrases; a number the recognizer is unsure of is asked about), or a
+    line (a label or enrolled tag typed by a wedge scanner is a scan too)."""
     from companion.cards.payload import PayloadError
     from companion.cards.registry import resolve
-    from companion.sticker_quiz import Scan, read
+    from companion.sticker_quiz import Scan, parse, read
 
+    if item.source == "voice" and heard_by is not None:  # ReadingVoice.heard
+        heard = heard_by(item.event)
+        return list(heard.said) + (quiz.handle(parse(heard.command))
+                                   if heard.command is not None else [])
     event = getattr(item, "event", None)
     if event is not None:
         if event.kind != "scan":

@@ -2,14 +2,17 @@
 
 Lines come from standard input (typed, or a keypad that types: Enter or plus reads on,
 minus goes back, star repeats, slash gives the contents, a number opens a section) or
-from `--script`; any other line is a question by word ("what is a gift"). Each answer is
-one printed line, and spoken unless `--no-speech`. See docs/learning.md.
+from `--script`; any other line is a question by word ("what is a gift"). With `--voice`
+the same are said (push-to-talk with 00, or always listening: companion/rulebook/spoken.py
+lists what is listened for in each language). Each answer is one printed line, and spoken
+unless `--no-speech`. See docs/learning.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from companion.narrate.message import Message
 
@@ -26,7 +29,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run_rules(args: argparse.Namespace) -> int:
     from companion.cli import reading_catalogue, reading_outputs
-    from companion.inputs.hub import read_lines
+    from companion.inputs.hub import InputHub
     from companion.rulebook.book import RulebookMissing, load
     from companion.rulebook.navigator import Navigator
 
@@ -42,22 +45,51 @@ def run_rules(args: argparse.Namespace) -> int:
     out, speaker = reading_outputs(args, catalogue)
     interactive = args.script is None
     navigator = Navigator(book)
+    hub = InputHub()  # lines (bounded, never ended by a bad byte) and what is heard
     source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
+    voice = None
+    if args.voice:  # before the opening: why voice cannot start is said first
+        from companion.inputs.reading_voice import attach_reading_voice
+        from companion.rulebook.spoken import phrases
+
+        listened = phrases(book, catalogue.lang)
+        voice = attach_reading_voice(hub, lambda: listened, catalogue.lang, args.voice,
+                                     out.emit, args.whisper_model)
     try:
         out.emit(navigator.opening())
-        for line in read_lines(source):  # bounded, never ended by a bad byte
+        hub.add_lines(source, "script" if args.script else "keyboard")
+        for item in hub:
             if speaker is not None and interactive:
                 speaker.stop()  # a new line silences what is being read
-            messages = navigator.handle(line)
+            if voice is not None and voice.is_push_key(item):
+                voice.push_to_talk()
+                continue
+            messages = answer(navigator, item, voice and voice.heard)
             out.emit(messages)
             if any(m.event == "quit" for m in messages):
                 break
+            if voice is not None:
+                voice.follow()
     except KeyboardInterrupt:
         pass
     finally:
+        hub.close()
         if args.script:
             source.close()
         if speaker is not None:
             speaker.wait(timeout=600 if not interactive else 5)
             speaker.close()
     return 0
+
+
+def answer(navigator: Any, item: Any, heard_by: Any = None) -> list[Message]:
+    """One input's answer: a line read by the navigator, or what was heard (`heard_by`:
+    the voice's policy, ReadingVoice.heard: a command read back from the rulebook's
+    phrases, or why it was not taken)."""
+    from companion.rulebook.navigator import parse
+
+    if item.source == "voice" and heard_by is not None:
+        heard = heard_by(item.event)
+        return list(heard.said) + (navigator.execute(parse(heard.command))
+                                   if heard.command is not None else [])
+    return navigator.handle(item.text or "")

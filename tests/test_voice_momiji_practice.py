@@ -103,7 +103,7 @@ HEARD = [
     ("en", "reveal", "reveal", False),
     ("en", "end discard green zero", "end discard green 0", True),
     ("en", "trade green zero and red two", "trade green 0 red 2", False),
-    ("fr", "paie", "reveal", False),
+    ("fr", "payer", "reveal", False),  # written "paie"; espeak-ng's "paie" is at the floor
     ("es", "paga", "reveal", False),
     ("es", "fin del turno, descarta verde cero", "end discard green 0", True),
     ("uk", "плачу", "reveal", False),

@@ -5,7 +5,7 @@ undo takes back a step, so it is asked about when unsure (sphinx.ALWAYS_ANSWERED
 from __future__ import annotations
 
 QUERIES: tuple[str, ...] = ("score", "board", "actions", "repeat", "help", "undo", "unseen",
-                           "hint")
+                           "hint", "rules")  # rules: the rulebook on what is asked now
 # Voice settings need their carrier word: a bare "slower" was heard for "score".
 SETTINGS: tuple[str, ...] = ("faster", "slower", "louder", "quieter")
 SETTING_PHRASES: dict[str, str] = {f"speak {s}": s for s in SETTINGS}
