@@ -36,14 +36,18 @@ def test_a_landscape_asks_for_its_effect_and_gains_say_acorns():
                  "play green 0 brown 0 yellow 0"):
         s.handle(line)
     out = s.handle("landscape 2")
-    text = said(out)
-    assert "What does landscape 2 do?" in text, text
-    assert text.index("What does landscape 2 do?") < text.index(said(out[-1:]))
-    gained = said(s.handle("gain 2"))
-    assert "gains 2 acorns from a landscape" in gained, gained
+    # the effect question is the last thing heard (it is the prompt), not "Ana: your move."
+    assert said(out[-1:]).startswith("Ana: what does landscape 2 do?"), said(out)
+    assert said(out).count("landscape 2 do?") == 1, said(out)
+    assert said(s.handle("repeat")).endswith(said(out[-1:]))
+    assert said(s.handle("what")).endswith("Ana: gain, lose, draw or place?")  # heard: short
+    gained = s.handle("gain 2")
+    assert "gains 2 acorns from a landscape" in said(gained), said(gained)
+    assert "landscape 2 do?" not in said(gained) and said(gained[-1:]).startswith("Ana: ")
 
 
 def test_every_language_says_the_effect_question():
     for lang in LANGUAGES:
-        text = Catalogue(lang).render(Message("x", "momiji.landscape_effect", {"card": 2}))
-        assert "2" in text and "{" not in text, (lang, text)
+        text = Catalogue(lang).render(
+            Message("x", "momiji.prompt.effect", {"player": "Ana", "card": 2}))
+        assert "2" in text and "Ana" in text and "{" not in text, (lang, text)

@@ -225,6 +225,18 @@ def test_landscape_once_a_game_each_and_one_optional_a_turn():
     refused(state, Gain(1), "after_landscape")
 
 
+def test_a_landscape_awaits_its_effect_until_the_next_step():
+    """The rules know the effect is awaited (the prompt asks for it) until anything else
+    is told: the effect, or the turn going on without it."""
+    state, _ = apply(started(), Landscape(2))
+    assert state.turn.effect == 2
+    told, _ = apply(state, Gain(2))
+    assert told.turn.effect is None and told.turn.optional == "landscape"
+    moved_on, _ = apply(state, Collect(G))
+    assert moved_on.turn.effect is None
+    assert apply(started(), Trade())[0].turn.effect is None
+
+
 def test_trade_two_cards_for_an_acorn():
     state, _ = apply(started(), Trade())
     assert state.players[0].acorns == 5 and state.players[0].hand.size == 4

@@ -105,7 +105,8 @@ FACTS: list[tuple[str, dict[str, Any], list[Any]]] = [
      ["Ana", W("end"), W("trade"), "11", "3"]),
     ("hint_limit", {"hand": 10, "n": 2}, ["10", "2"]),
     ("hint_limit_name", {"hand": 11, "n": 3}, ["11", "3", W("end")]),
-    ("landscape_effect", {"card": 2}, [W("gain"), W("lose"), W("draw"), W("place")]),
+    ("prompt.effect", {"player": "Ana", "card": 2},
+     ["Ana", W("gain"), W("lose"), W("draw"), W("place")]),
     ("turn_start", {"player": "Ana", "acorns": 4, "hand": 6, "n": 6},
      ["Ana", "4", "6", W("acorn"), W("card")]),
     ("last_turn", {"player": "Ana", "acorns": 4, "hand": 6, "n": 6},
@@ -124,7 +125,8 @@ FACTS: list[tuple[str, dict[str, Any], list[Any]]] = [
     ("bonus", {"player": "Ana", "n": 2, "gain": 4, "acorns": 6}, ["Ana", "4", "6", W("bonus")]),
     ("activated", {"player": "Ana", "objective": objective(Objective.TORII), "n": 2,
                    "cost": 3}, ["Ana", objective(Objective.TORII), "2"]),
-    ("landscape", {"player": "Ana", "card": 2, "n": 3}, ["Ana", "2", "3", W("landscape")]),
+    # the player is named by the effect prompt that follows (test_momiji_host.py)
+    ("landscape", {"player": "Ana", "card": 2, "n": 3}, ["2", "3", W("landscape")]),
     ("traded", {"player": "Ana", "cards": [], "leaves": [], "n": 6},
      ["Ana", "6", W("two cards")]),
     ("traded_named", {"player": "Ana", "cards": cards(REDS), "leaves": leaves(REDS), "n": 6},
@@ -135,6 +137,14 @@ FACTS: list[tuple[str, dict[str, Any], list[Any]]] = [
     ("closed_torii", {"player": "Ana", "colour": colour(G), "n": 4},
      ["Ana", colour(G), "4", W("torii")]),
     ("limit_discard", {"player": "Ana", "n": 2, "limit": 8}, ["Ana", "2"]),
+    # the final scoring: which objective, whose it is, who scores what points
+    ("objective_scored", {"objective": objective(Objective.TORII), "owner": "Ben",
+                          "values": [m("measure", player="Ana", value=2)],
+                          "detail": [m("achiever", player="Ana", points=7)]},
+     [objective(Objective.TORII), "Ben", "Ana", "7"]),
+    ("objective_scored", {"objective": objective(Objective.ZERO), "owner": "Cy",
+                          "values": [m("measure", player="Ana", value=0)],
+                          "detail": m("nobody")}, [objective(Objective.ZERO), "Cy", m("nobody")]),
 ]
 CASES = [(lang, *f) for lang in LANGUAGES for f in FACTS]
 

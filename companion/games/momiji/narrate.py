@@ -167,6 +167,9 @@ def prompt(state: State, names: Names, pending: Any = None) -> list[Message]:
     me = state.players[state.to_move]
     turn = state.turn
     data = {"player": player}
+    if turn.effect is not None:  # asked last, so it is the last thing heard
+        return [Message("prompt", P + "prompt.effect", {"player": player, "card": turn.effect},
+                        data, p)]
     if turn.main == "reveal":
         return [Message("prompt", P + "prompt.collect", {"player": player}, data, p)]
     if turn.main is None:
@@ -265,11 +268,10 @@ def _event(ev: Event, state: State, names: Names) -> list[Message]:  # noqa: C90
                         {"player": who, "objective": objective(ev.objective), "n": ev.acorns,
                          "cost": OBJECTIVE_COST},
                         {"player": who, "objective": ev.objective.value, "acorns": ev.acorns})]
-    if isinstance(ev, LandscapeUsed):  # then its effect is asked for
+    if isinstance(ev, LandscapeUsed):  # then the prompt asks for its effect
         return [Message("landscape", P + "landscape",
                         {"player": who, "card": ev.card, "n": ev.acorns},
-                        {"player": who, "landscape": ev.card, "acorns": ev.acorns}),
-                Message("landscape", P + "landscape_effect", {"card": ev.card})]
+                        {"player": who, "landscape": ev.card, "acorns": ev.acorns})]
     if isinstance(ev, Traded):
         key = "traded_named" if ev.cards else "traded"
         return [Message("traded", P + key,

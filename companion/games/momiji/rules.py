@@ -145,6 +145,9 @@ class Turn:
     several: bool = False  # the leaves played were of several types: harvest bonus
     bonus: bool = False  # the harvest bonus was told
     optional: str | None = None  # landscape or trade: one per turn
+    # the landscape just used: its effect is asked for next. Out of repr: practice seeds its
+    # hints with the repr of what a seat sees (practice.py), and practice has no landscapes.
+    effect: int | None = field(default=None, repr=False)
 
 
 # Events: what happened, for narration. Players are indexes in table order.
@@ -402,6 +405,8 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         Empty: _empty, End: _end,
     }
     new, events = handlers[type(action)](state, action)  # type: ignore[operator]
+    if new.turn.effect is not None and not isinstance(action, Landscape):
+        new = replace(new, turn=replace(new.turn, effect=None))  # told, or passed over
     return _maybe_trigger(state, new, list(events))
 
 
@@ -711,7 +716,8 @@ def _landscape(state: State, action: Landscape) -> tuple[State, tuple[Event, ...
         )
     me = _pay(state, 1, "landscape")
     me = replace(me, landscapes=me.landscapes | {action.card})
-    new = replace(_set(state, state.to_move, me), turn=replace(state.turn, optional="landscape"))
+    turn = replace(state.turn, optional="landscape", effect=action.card)
+    new = replace(_set(state, state.to_move, me), turn=turn)
     return new, (LandscapeUsed(state.to_move, action.card, me.acorns),)
 
 
