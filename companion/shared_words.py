@@ -63,3 +63,10 @@ CANCEL_WORDS = ("cancel", "0", "zero", "abandon", "cancelar", "відміна")
 QUIT_WORDS = ("quit", "exit", "quitter", "salir", "вийти", "/ * +")
 NEW_GAME_WORDS = ("new game", "another game", "play again", "nouvelle partie", "rejouer",
                   "nueva partida", "otra partida", "нова гра", ". .")
+
+# `hand`, a practice word (a game against the computer says the player's hand), by language:
+# typed in any language, heard by voice in the game's (companion.computer, issue 29).
+HAND_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("hand", "my hand"), "fr": ("main", "ma main"), "es": ("mano", "mi mano"),
+    "uk": ("рука", "карти", "мої карти"),
+}

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.narrate.message import Message, Priority
+from companion.voice.shared_words import PRACTICE_WORDS
 
 
 @dataclass(frozen=True)
@@ -99,12 +100,14 @@ class Table:
             self.computer.advance(self.say)
 
     def handle(self, item: Any) -> list[Message]:
-        """One input's messages (a practice word answered, "card N" read, an undo taken
-        back to the player's own move when the computer plays)."""
+        """One input's messages (a practice word typed or heard answered, "card N" read, an
+        undo taken back to the player's own move when the computer plays)."""
         if self.computer is None:
             return route(item, self.session, self.registry)
-        if item.text is not None:
-            read = self.computer.before(item.text)
+        heard = getattr(item.event, "command", None) if item.source == "voice" else None
+        text = heard if heard in PRACTICE_WORDS else item.text  # "hand" heard: as if typed
+        if text is not None:
+            read = self.computer.before(text)
             if not isinstance(read, str):
                 return read
             item = replace(item, text=read)

@@ -43,7 +43,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from companion.voice.decoders import Decoder, Search, import_pocketsphinx
-from companion.voice.shared_words import CANCEL, QUERIES, SETTINGS
+from companion.voice.shared_words import CANCEL, PRACTICE_WORDS, QUERIES, SETTINGS
 from companion.voice.workers import DecoderProcess, WorkerGone
 
 SAMPLE_RATE = 16000
@@ -65,7 +65,8 @@ HIGH = 0.9  # every decode agrees
 # was heard for "gift tea Anju Anju" at 40 dB (docs/voice.md); like a move, it is applied when
 # sure and asked about when not, the question naming the step ("Undo Ana's Secret. Yes or
 # no?").
-ALWAYS_ANSWERED = frozenset(QUERIES) - {"undo"} | frozenset(SETTINGS) | {CANCEL}
+ALWAYS_ANSWERED = (frozenset(QUERIES) - {"undo"} | frozenset(SETTINGS) | {CANCEL}
+                   | frozenset(PRACTICE_WORDS))
 ANSWERS = frozenset({"yes", "no"})  # a reply to a question: never itself asked about
 LOW = 0.5  # the whole-grammar competitor agrees, the other front end does not: ask for a yes
 # Below this loudness margin (dB of the speech over the noise around it, `prepare`) a command

@@ -26,6 +26,7 @@ from companion.games.hanamikoji.rules import Phase, State
 from companion.games.hanamikoji.simulate import random_deal
 from companion.narrate.catalogue import CardCount
 from companion.narrate.message import Message
+from companion.shared_words import HAND_WORDS
 
 # "card 3": a card named by its place in the sorted hand, in the four languages. At most
 # three digits (no hand holds 1,000 cards): a longer number is left to the interpreter,
@@ -33,7 +34,7 @@ from companion.narrate.message import Message
 _PLACE = re.compile(r"\b(?:card|carte|carta|карта|карту)\s+(\d{1,3})\b", re.IGNORECASE)
 HINT_ITERATIONS = 400
 # `hint` is a shared command (companion.shared_words): the session asks `hint` below.
-_WORDS = {"hand": {"hand", "main", "mano", "рука", "карти"}}
+_WORDS = {"hand": {w for words in HAND_WORDS.values() for w in words}}
 
 
 class Practice:

@@ -39,11 +39,12 @@ from companion.games.momiji.data import (
 )
 from companion.games.momiji.rules import TABLE, Phase, State, Turn, apply, measure
 from companion.narrate.message import Message
+from companion.shared_words import HAND_WORDS
 
 HINT_PLAYOUTS = 60
 # "card 3": a card named by its place in the sorted hand, in the four languages.
 _PLACE = re.compile(r"\b(?:card|carte|carta|карта|карту)\s+(\d+)\b", re.IGNORECASE)
-_HAND_WORDS = {"hand", "main", "mano", "рука", "карти", "my hand", "ma main", "mi mano"}
+_HAND_WORDS = {w for words in HAND_WORDS.values() for w in words}
 P = "momiji."
 
 

@@ -12,7 +12,7 @@ lines) and the rules engine; anything they refuse is refused, never guessed at.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.errors import CompanionError
@@ -33,7 +33,15 @@ from companion.games.momiji.rules import Phase, State, apply, begins_objectives,
 from companion.games.momiji.spoken import LANGS, Spoken, spoken
 from companion.shared_commands import Adjust, Ask, Cancel, Reply, Undo
 from companion.voice.policy import QUERY_COMMANDS
-from companion.voice.shared_words import CANCEL, CANCEL_WORDS, QUERIES, SETTINGS
+from companion.voice.shared_words import (
+    CANCEL,
+    CANCEL_WORDS,
+    PRACTICE_RULE,
+    QUERIES,
+    SETTINGS,
+    practice_phrases,
+    practice_word,
+)
 from companion.voice.sphinx import HIGH, LOW, Grammar, Recognition, SphinxRecognizer
 from companion.voice.vosk_backend import UNKNOWN
 from stickers.colours import Colour
@@ -118,6 +126,7 @@ class MomijiContext:
     dealt: bool = False
     discard: int = 0  # cards above the hand limit the end of the turn names
     hand: tuple[Leaf, ...] | None = None
+    practice: bool = False  # a table with a computer: its practice word (`hand`) is heard
     state: State | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -222,7 +231,7 @@ def _objective(objectives: Iterable[Objective]) -> str:
 
 def body_rules(ctx: MomijiContext) -> list[str]:
     """The alternatives of the command rule for a context (JSGF right-hand sides)."""
-    alts = [_QUERY_RULE]
+    alts = [_QUERY_RULE, PRACTICE_RULE] if ctx.practice else [_QUERY_RULE]
     kind = ctx.kind
     if kind == "confirm":
         return [*alts, _alt(_YES), _alt(_NO)]
@@ -383,6 +392,8 @@ def read(words: str, ctx: MomijiContext) -> str | None:
     state = ctx.state
     if state is None:
         raise ValueError("a Momiji voice context needs the state it was built from")
+    if ctx.practice and practice_word(words):
+        return practice_word(words)
     # "speak faster": the Momiji interpreter knows the setting word alone.
     tokens = [w for w in words.split() if w != "speak"]
     if ctx.kind == "pile":
@@ -422,8 +433,10 @@ def phrase_list(ctx: MomijiContext, lang: str) -> list[str]:
     words = spoken(lang)
     out = [*words.queries]
     kind = ctx.kind
+    # The practice words last: a prompt too long loses its beginning, they must stay in it.
+    practice = practice_phrases(lang) if ctx.practice else ()
     if kind == "confirm":
-        return [*out, *words.yes, *words.no, UNKNOWN]
+        return list(dict.fromkeys([*out, *words.yes, *words.no, *practice, UNKNOWN]))
     if kind == "colours":
         out += [*words.verbs["colours"], *words.verbs["without"], *_colours(words, LEAVES)]
     elif kind == "objectives":
@@ -438,7 +451,7 @@ def phrase_list(ctx: MomijiContext, lang: str) -> list[str]:
                 *(str(n) for n in range(7, 100))]
     elif kind in ("turn", "after", "reveal"):
         out += _turn_phrases(words, ctx)
-    return list(dict.fromkeys([*out, *words.joiners, UNKNOWN]))
+    return list(dict.fromkeys([*out, *words.joiners, *practice, UNKNOWN]))
 
 
 def _colours(words: Spoken, colours: Iterable[Colour]) -> list[str]:
@@ -542,9 +555,13 @@ def recognize_momiji(recognizer: SphinxRecognizer, pcm: bytes, session: Any) -> 
 def context_for(session: Any, private: Callable[[int], bool] | None = None) -> MomijiContext:
     """The Momiji voice context matching the session's state (it uses nothing a player told
     privately, so `private` changes nothing); at set-up, after the objectives named so far,
-    scanned or said (the session's pending Objectives, however they came)."""
-    return momiji_context(session.state, confirming=session.awaiting_answer,
-                          pending=session.pending)
+    scanned or said (the session's pending Objectives, however they came); at a table with
+    a computer, listening for the practice word (`hand`) too."""
+    from companion.computer import computer_seats
+
+    ctx = momiji_context(session.state, confirming=session.awaiting_answer,
+                         pending=session.pending)
+    return replace(ctx, practice=True) if computer_seats(session.config) else ctx
 
 
 class MomijiRecognizer:

@@ -34,6 +34,7 @@ class Context:
     # then asked for. Read only where no whole command was (`one_short`).
     short: bool = False
     secret: Item | None = None  # a reveal's Secret, when its player told it (privately)
+    practice: bool = False  # a table with a computer: its practice word (`hand`) is heard
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -70,7 +71,7 @@ class Context:
         """This action context reading lists one card short, if it allows a list."""
         if self.kind != "action" or not self.allowed & {Token.GIFT, Token.COMPETITION}:
             return None
-        return dataclasses.replace(self, short=True)
+        return dataclasses.replace(self, short=True, practice=False)  # lists only
 
     @property
     def token(self) -> Token:

@@ -16,7 +16,13 @@ from collections.abc import Iterable
 from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, Lexicon, lexicon
-from companion.voice.shared_words import CANCEL_WORDS, QUERIES, SETTINGS
+from companion.voice.shared_words import (
+    CANCEL_WORDS,
+    PRACTICE_RULE,
+    QUERIES,
+    SETTINGS,
+    practice_phrases,
+)
 from companion.voice.vosk_backend import UNKNOWN
 
 # The context-independent phones of the en-us acoustic model; one pseudo-word each.
@@ -107,6 +113,8 @@ def _competition_answer_rules(pairs: tuple[tuple[Item, Item], ...]) -> list[str]
 def body_rules(ctx: Context) -> list[str]:
     """The alternatives of the command rule (JSGF right-hand sides) for a context."""
     alts = [_query_rule()]
+    if ctx.practice:
+        alts.append(PRACTICE_RULE)
     if ctx.kind == "action":
         alts += _action_rules(ctx.allowed, ctx.short)
     elif ctx.kind == "complete":
@@ -198,6 +206,8 @@ def phrase_list(ctx: Context, lang: str = "fr") -> list[str]:
     answer, a pair."""
     lex = lexicon(lang)
     phrases: set[str] = set(lex.queries)
+    if ctx.practice:
+        phrases |= set(practice_phrases(lex.lang))
     if ctx.kind in ("action", "complete", "any"):
         allowed = frozenset(Token) if ctx.kind == "any" else ctx.allowed
         phrases |= {w for w, t in lex.tokens.items() if t in allowed}
@@ -230,4 +240,6 @@ def prompt_words(ctx: Context, lang: str) -> list[str]:
     lex = lexicon(lang)
     words = [p for p in phrase_list(ctx, lang) if p != UNKNOWN and not p.isdigit()
              and p not in lex.forms and p not in lex.fillers]
-    return sorted(words, key=lambda w: w not in lex.queries)
+    # The practice words last: they stay in a prompt that loses its beginning.
+    practice = set(practice_phrases(lex.lang)) if ctx.practice else set()
+    return sorted(words, key=lambda w: (w in practice, w not in lex.queries))

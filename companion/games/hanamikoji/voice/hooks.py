@@ -140,6 +140,15 @@ class HanamikojiRecognizer:
 
 
 def context_for(session: Any, private: Callable[[int], bool] | None = None) -> Context:
+    """The voice Context of `_state_context`, listening for the practice word (`hand`) at
+    a table with a computer."""
+    from companion.computer import computer_seats
+
+    ctx = _state_context(session, private)
+    return dataclasses.replace(ctx, practice=True) if computer_seats(session.config) else ctx
+
+
+def _state_context(session: Any, private: Callable[[int], bool] | None = None) -> Context:
     """The voice Context matching the session's state. An action's context holds the acting
     player's hand when the companion was told all of it and `private(seat)` says the player
     has a private channel: a misheard list is then read back from their own cards, which

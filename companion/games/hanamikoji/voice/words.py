@@ -21,7 +21,7 @@ from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.interpret import Choose
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.lexicon import fold, lexicon
-from companion.voice.shared_words import CANCEL
+from companion.voice.shared_words import CANCEL, practice_word
 from companion.voice.vosk_backend import vosk_result
 
 _MAX_PHRASE = 3  # longest phrase in any lexicon ("service de the", "grappe de raisin")
@@ -249,6 +249,8 @@ def normalize(words: str | Mapping[str, Any], lang: str = "en",
     """
     if isinstance(words, Mapping) or words.lstrip().startswith("{"):
         words = vosk_result(words)[0]
+    if context is not None and context.practice and practice_word(words):
+        return practice_word(words)
     units = _units(_words(words), lexicon(lang).lang)
     if units is None:
         return None
