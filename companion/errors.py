@@ -59,6 +59,9 @@ class CompanionError(ValueError):
         super().__init__(english)
         self.key = key
         self.params = params
+        # the game whose refusal it is (set as it leaves the game's methods: its key is
+        # looked up in that game's catalogue first); None: the core's
+        self.game: str | None = None
 
 
 class InvalidCommand(CompanionError):

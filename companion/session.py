@@ -365,7 +365,7 @@ class Session:
         self._asked_by = command
         data = {"code": question.key, "command": question.command.text()}
         self._question = Message("confirm", f"error.{question.key}", dict(question.params),
-                                 data, Priority.PROMPT)
+                                 data, Priority.PROMPT, game=question.game)
         return self._announce([self._question])
 
     def propose(self, command: Any, private_to: int | None = None) -> list[Message]:
@@ -593,7 +593,7 @@ class Session:
     def _refusal(error: CompanionError, private_to: int | None = None) -> Message:
         data = {"code": error.key, "reason": str(error)}
         return Message("error", f"error.{error.key}", dict(error.params), data,
-                       Priority.REFUSAL, private_to=private_to)
+                       Priority.REFUSAL, private_to=private_to, game=error.game)
 
     def _again(self, message: Message) -> Message:
         """The message marked `short` if the table heard it before in this game (every

@@ -23,6 +23,7 @@ VARIANTS = '''
 from importlib import resources
 from pathlib import Path
 
+from companion.errors import InvalidCommand
 from companion.narrate.message import Message
 from pebbles.adapter import Pebbles
 
@@ -63,6 +64,11 @@ class Clash(Pebbles):  # its catalogue defines a key the core's defines too
 
     def query(self, q, state, names):  # its own sentence, under the core's key
         return [Message("help", "quit_saved")] + super().query(q, state, names)
+
+    def interpret(self, line, state, pending, lang):  # its own refusal, the core's key
+        if line.strip() == "bah":
+            raise InvalidCommand("not_understood", "bah is no move")
+        return super().interpret(line, state, pending, lang)
 '''
 
 
@@ -78,7 +84,8 @@ def install(tmp_path: Path, entries: dict[str, str]) -> dict[str, str]:
     (site / "mute_locales" / "uk.toml").unlink()
     for lang in ("en", "fr", "es", "uk"):
         path = site / "clash_locales" / f"{lang}.toml"
-        path.write_text('[messages]\nquit_saved = "Pebbles says bye."\n'
+        path.write_text('[messages]\nquit_saved = "Pebbles says bye."\n[messages.error]\n'
+                        'not_understood = "Pebbles did not get it."\n'
                         + path.read_text("utf-8"), "utf-8")
     dist = site / "extra_games-0.1.dist-info"
     dist.mkdir()
@@ -142,6 +149,20 @@ def test_a_games_catalogue_keys_are_its_own_and_never_the_cores(tmp_path):
     other = companion(env, tmp_path, "play", "--lang", "en", lines="quit\n")
     assert "The game is saved. To go on with it: " in other.stdout
     assert "Pebbles says bye." not in other.stdout
+
+
+def test_a_games_refusal_is_said_with_its_own_catalogue_first(tmp_path):
+    """A refusal the game raises under a key the core's catalogue has too is the game's
+    sentence; the same key raised by another game is the core's."""
+    env = install(tmp_path, {"clash": "variants:Clash"})
+    done = companion(env, tmp_path, "play", "clash", "--lang", "en", "--players", "Ana",
+                     "Ben", lines="bah\nquit\n")
+    assert "Traceback" not in done.stdout + done.stderr and not done.stderr, done.stderr
+    assert "Pebbles did not get it." in done.stdout
+    assert "I did not understand, please repeat." not in done.stdout
+    other = companion(env, tmp_path, "play", "hanamikoji", "--lang", "en",
+                      lines="zzzz\nquit\n")
+    assert "Pebbles did not get it." not in other.stdout
 
 
 def test_the_default_game_is_the_projects_until_the_player_saves_another(tmp_path):

@@ -22,6 +22,7 @@ from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any
 
 from companion import startcache
+from companion.errors import CompanionError
 
 if TYPE_CHECKING:
     from companion.games.protocol import Game
@@ -149,20 +150,37 @@ def load_game(name: str) -> Game:
 
 # The Game methods whose Messages the game words itself (docs/plugins.md, "words out").
 WORDS_OUT = ("start", "prompt", "narrate", "query", "describe", "status", "explain")
+# The Game methods that read and apply what players say: a refusal they raise is the game's.
+WORDS_IN = ("interpret", "parse", "apply", "pending", "fold")
 
 
 def _speaks_as(game: Any, name: str) -> None:
-    """Mark what the game's words-out methods return as `name`'s own (Message.game), so
-    that its keys are looked up in its catalogue first and the core's never see them."""
+    """Mark what the game's words-out methods return, and the refusals its words-in
+    methods raise (CompanionError.game), as `name`'s own (Message.game), so that its keys
+    are looked up in its catalogue first and the core's never see them."""
     from companion.narrate.message import owned
 
     def marked(method: Callable[..., Any]) -> Callable[..., Any]:
         return lambda *args, **kwargs: owned(method(*args, **kwargs), name)
 
+    def refused_as(method: Callable[..., Any]) -> Callable[..., Any]:
+        def reading(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return method(*args, **kwargs)
+            except CompanionError as error:
+                if error.game is None:  # the game's own refusal: its sentence first
+                    error.game = name
+                raise
+        return reading
+
     for method in WORDS_OUT:
         found = getattr(game, method, None)
         if callable(found):
             setattr(game, method, marked(found))
+    for method in WORDS_IN:
+        found = getattr(game, method, None)
+        if callable(found):
+            setattr(game, method, refused_as(found))
 
 
 @cache
