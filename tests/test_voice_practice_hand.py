@@ -99,10 +99,11 @@ def test_the_table_answers_hand_heard_with_the_players_hand(game: str, learn: bo
 
 
 # What espeak-ng says and the models hear (measured: espeak-ng's French "main" and Spanish
-# "mano" alone, and its Ukrainian "рука", are heard below the refusal floor; checked on text
-# above).
+# "mano" alone, and its Ukrainian "рука", are heard below the refusal floor, and its French
+# "ma main" in Momiji is written "maman"; those are checked on text above).
 SPOKEN = [("en", "my hand", "en-us"), ("en", "hand", "en-us"), ("fr", "ma main", "fr"),
           ("es", "mi mano", "es"), ("uk", "карти", "uk")]
+HEARD = [(game, *s) for game in GAMES for s in SPOKEN if (game, s[0]) != ("momiji", "fr")]
 
 
 @pytest.fixture(scope="module")
@@ -125,8 +126,8 @@ def engines():  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize(("lang", "said", "voice"), SPOKEN, ids=[s[1] for s in SPOKEN])
+@pytest.mark.parametrize(("game", "lang", "said", "voice"), HEARD,
+                         ids=[f"{h[0]}-{h[2]}" for h in HEARD])
 def test_hand_said_in_practice_says_the_hand(engines, tmp_path: Path, game: str, lang: str,
                                              said: str, voice: str) -> None:  # type: ignore[no-untyped-def]
     table = practice_table(game, lang)

@@ -431,12 +431,11 @@ def phrase_list(ctx: MomijiContext, lang: str) -> list[str]:
     which `read` checks the order. Offered as the English grammar offers them: what the
     rules could accept now, numbers only where they mean something."""
     words = spoken(lang)
-    out = [*words.queries]
-    kind = ctx.kind
-    # The practice words last: a prompt too long loses its beginning, they must stay in it.
     practice = practice_phrases(lang) if ctx.practice else ()
+    out = [*words.queries, *practice]  # (the prompt puts them last: _prompt)
+    kind = ctx.kind
     if kind == "confirm":
-        return list(dict.fromkeys([*out, *words.yes, *words.no, *practice, UNKNOWN]))
+        return list(dict.fromkeys([*out, *words.yes, *words.no, UNKNOWN]))
     if kind == "colours":
         out += [*words.verbs["colours"], *words.verbs["without"], *_colours(words, LEAVES)]
     elif kind == "objectives":
@@ -451,7 +450,7 @@ def phrase_list(ctx: MomijiContext, lang: str) -> list[str]:
                 *(str(n) for n in range(7, 100))]
     elif kind in ("turn", "after", "reveal"):
         out += _turn_phrases(words, ctx)
-    return list(dict.fromkeys([*out, *words.joiners, *practice, UNKNOWN]))
+    return list(dict.fromkeys([*out, *words.joiners, UNKNOWN]))
 
 
 def _colours(words: Spoken, colours: Iterable[Colour]) -> list[str]:
@@ -503,10 +502,18 @@ def prompt_words(ctx: MomijiContext, lang: str) -> list[str]:
     return _prompt(phrase_list(ctx, lang), spoken(lang))
 
 
+# The practice phrases of two words are prompted last (they stay in a prompt that loses its
+# beginning), the one-word ones not at all (measured: prompted with the questions, espeak-ng's
+# "ma main" was written "maman"; "main" last cost its French "règles").
+_PRACTICE_SAID = frozenset(w for lang in LANGS for w in practice_phrases(lang))
+
+
 def _prompt(phrases: Sequence[str], words: Spoken) -> list[str]:
     joiners, queries = set(words.joiners), set(words.queries)
-    said = [p for p in phrases if p != UNKNOWN and not p.isdigit() and p not in joiners]
-    return sorted(said, key=lambda p: p not in queries)
+    said = [p for p in phrases if p != UNKNOWN and not p.isdigit() and p not in joiners
+            and p not in _PRACTICE_SAID]
+    return [*sorted(said, key=lambda p: p not in queries),
+            *(p for p in phrases if p in _PRACTICE_SAID and " " in p)]
 
 
 # -- recognition -----------------------------------------------------------------------------
