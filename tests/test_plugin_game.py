@@ -70,11 +70,18 @@ def test_a_plugin_game_speaks_its_own_catalogue_in_french(
     assert any(o["event"] == "undo" for o in out)
 
 
-def test_the_plugin_is_listed_only_where_its_entry_point_is(plugin_path: str) -> None:
+def test_the_plugin_is_listed_only_where_its_entry_point_is(tmp_path: Path) -> None:
+    # An entry point of its own name: the suite also runs with the Pebbles wheel installed
+    # (tests/test_plugin_wheel.py), where "pebbles" is listed everywhere.
+    dist = tmp_path / "listed_game-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: listed-game\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text(
+        "[companion.games]\nlisted = pebbles.adapter:Pebbles\n")
     code = "from companion.games.registry import game_names; print(game_names())"
-    env = {**os.environ, "PYTHONPATH": plugin_path}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(PLUGINS), str(ROOT)])}
     with_it = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                              env=env, check=True).stdout
     without = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                              cwd=ROOT, check=True).stdout
-    assert "pebbles" in with_it and "pebbles" not in without
+    assert "'listed'" in with_it and "'listed'" not in without
