@@ -19,15 +19,21 @@ ROOT = Path(__file__).resolve().parents[1]
 PLUGINS = ROOT / "tests" / "plugins" / "pebbles"  # the project folder of the package
 
 
+def declared(folder: Path, name: str) -> str:
+    """A PYTHONPATH on which Pebbles's code is an installed distribution whose entry point
+    is `name`."""
+    dist = folder / f"{name}_game-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}-game\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text(
+        f"[companion.games]\n{name} = pebbles.adapter:Pebbles\n")
+    return os.pathsep.join([str(folder), str(PLUGINS), str(ROOT)])
+
+
 @pytest.fixture
 def plugin_path(tmp_path: Path) -> str:
     """A PYTHONPATH on which Pebbles is an installed distribution with its entry point."""
-    dist = tmp_path / "pebbles_game-0.1.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: pebbles-game\nVersion: 0.1\n")
-    (dist / "entry_points.txt").write_text(
-        "[companion.games]\npebbles = pebbles.adapter:Pebbles\n")
-    return os.pathsep.join([str(tmp_path), str(PLUGINS), str(ROOT)])
+    return declared(tmp_path, "pebbles")
 
 
 def _play(plugin_path: str, tmp_path: Path, lines: list[str], *args: str) -> list[dict]:
@@ -70,11 +76,13 @@ def test_a_plugin_game_speaks_its_own_catalogue_in_french(
     assert any(o["event"] == "undo" for o in out)
 
 
-def test_the_plugin_is_listed_only_where_its_entry_point_is(plugin_path: str) -> None:
+def test_the_plugin_is_listed_only_where_its_entry_point_is(tmp_path: Path) -> None:
+    # An entry point of its own name: the suite also runs with the Pebbles wheel installed
+    # (tests/test_plugin_wheel.py), where "pebbles" is listed everywhere.
     code = "from companion.games.registry import game_names; print(game_names())"
-    env = {**os.environ, "PYTHONPATH": plugin_path}
+    env = {**os.environ, "PYTHONPATH": declared(tmp_path, "listed")}
     with_it = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                              env=env, check=True).stdout
     without = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                              cwd=ROOT, check=True).stdout
-    assert "pebbles" in with_it and "pebbles" not in without
+    assert "'listed'" in with_it and "'listed'" not in without

@@ -26,7 +26,8 @@ PEBBLES = ROOT / "tests" / "plugins" / "pebbles"
 # environment reaches the project through a .pth file, so it says `python -m companion`.)
 SUITE = ["tests/test_cli_help.py", "tests/test_golden.py", "tests/test_practice.py",
          "tests/test_catalogue.py", "tests/test_cards_hooks.py", "tests/test_learn.py",
-         "tests/test_plugin_boundaries.py", "tests/test_table.py"]
+         "tests/test_plugin_boundaries.py", "tests/test_table.py", "tests/test_plugin_game.py",
+         "tests/test_startcache.py"]
 
 
 def run(*args: str | Path, **options: object) -> subprocess.CompletedProcess[str]:
