@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from goldens import GOLDEN, matches_golden
+from tables import Quiet
 
 from companion.cli import main
 from companion.cli_practice import practice_config
@@ -31,18 +32,6 @@ from companion.session import Session
 from companion.table import Table
 
 
-class _Quiet:
-    """An output that says nothing (the lines are made before the real run)."""
-
-    catalogue = None
-
-    def emit(self, messages: object) -> None:
-        pass
-
-    def has_earpiece(self, seat: int) -> bool:
-        return False
-
-
 def player_lines(game_name: str, seed: int, lang: str, asks: dict[int, str]) -> list[str]:
     """The lines of a whole seeded learn game: the player's moves chosen by the game's
     opponent for seat 0, with `asks[i]` (a question such as `rules`) typed before move i."""
@@ -52,7 +41,7 @@ def player_lines(game_name: str, seed: int, lang: str, asks: dict[int, str]) -> 
     args = argparse.Namespace(rules=None, seed=seed, name=None, level="easy", players=None)
     config = {**practice_config(args, game, hooks, catalogue), "learn": True}
     session = Session(game, config)
-    table = Table(session, _Quiet(), Computer(session, hooks, computer_seats(config), 0, False))
+    table = Table(session, Quiet(), Computer(session, hooks, computer_seats(config), 0, False))
     table.open(False)
     lines: list[str] = []
     while not game.is_over(session.state):

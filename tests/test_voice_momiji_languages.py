@@ -11,6 +11,7 @@ import pytest
 from espeak import ESPEAK, speak
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tables import whisper_engines
 
 from companion.games.momiji.actions import (
     Activate,
@@ -198,21 +199,7 @@ def _turn_where(*commands: str) -> State:
 
 @pytest.fixture(scope="module")
 def engines():  # type: ignore[no-untyped-def]
-    from companion.voice.whisper import WhisperRecognizer
-    from companion.voice.whisper_model import ModelMissing
-
-    made: dict[str, MomijiRecognizer] = {}
-
-    def engine(lang: str) -> MomijiRecognizer:
-        if lang not in made:
-            try:
-                made[lang] = MomijiRecognizer(WhisperRecognizer(None, lang))
-            except ModelMissing as missing:
-                pytest.skip(f"no multilingual Whisper model: {missing}")
-        return made[lang]
-    yield engine
-    for recognizer in made.values():
-        recognizer.recognizer.close()
+    yield from whisper_engines(MomijiRecognizer)
 
 
 @pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")

@@ -5,13 +5,13 @@ the rules take them; the real Whisper models hear them from espeak-ng."""
 
 from __future__ import annotations
 
-import argparse
 import random
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from espeak import ESPEAK, speak
+from tables import practice_table, whisper_engines
 
 from companion.games.momiji import opponent
 from companion.games.momiji.actions import End, Reveal, parse_action
@@ -113,21 +113,7 @@ HEARD = [
 
 @pytest.fixture(scope="module")
 def engines():  # type: ignore[no-untyped-def]
-    from companion.voice.whisper import WhisperRecognizer
-    from companion.voice.whisper_model import ModelMissing
-
-    made: dict[str, MomijiRecognizer] = {}
-
-    def engine(lang: str) -> MomijiRecognizer:
-        if lang not in made:
-            try:
-                made[lang] = MomijiRecognizer(WhisperRecognizer(None, lang))
-            except ModelMissing as missing:
-                pytest.skip(f"no Whisper model for {lang}: {missing}")
-        return made[lang]
-    yield engine
-    for recognizer in made.values():
-        recognizer.recognizer.close()
+    yield from whisper_engines(MomijiRecognizer)
 
 
 @pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
@@ -145,33 +131,11 @@ def test_whisper_hears_practice_moves(engines, tmp_path: Path, lang: str, said: 
 def test_a_practice_reveal_by_voice_turns_the_pile_over(engines, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """The whole chain: a practice session the companion dealt, the context it is in,
     the English model on "reveal", the policy: the pile's top four join the garden."""
-    from companion.cli_practice import practice_config
-    from companion.computer import Computer, computer_seats
     from companion.games.momiji.voice import context_for
-    from companion.games.registry import load_game
     from companion.inputs.voice import handle_recognition
-    from companion.narrate.catalogue import Catalogue
-    from companion.session import Session
-    from companion.table import Table
     from companion.voice.sphinx import Recognition
 
-    game = load_game("momiji")
-    hooks = game.practice()
-    args = argparse.Namespace(rules=None, seed=0, name=None, level="easy", players=2)
-    config = practice_config(args, game, hooks, Catalogue("en", games=("momiji",)))
-    session = Session(game, config)
-
-    class Quiet:
-        catalogue = None
-
-        def emit(self, messages: object) -> None:
-            pass
-
-        def has_earpiece(self, seat: int) -> bool:
-            return False
-
-    Table(session, Quiet(), Computer(session, hooks, computer_seats(config), 0, False)).open(
-        False)
+    session = practice_table("momiji", seed=0, players=2).session
     pile = session.state.pile
     heard = engines("en").recognize(speak(tmp_path, "reveal", "en"), context_for(session))
     messages = handle_recognition(session, heard)

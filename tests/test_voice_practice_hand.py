@@ -6,49 +6,23 @@ on espeak-ng speech through the table."""
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 from pathlib import Path
 from typing import Any
 
 import pytest
 from espeak import ESPEAK, speak
+from tables import practice_table, whisper_engines
 
-from companion.cli_practice import practice_config
-from companion.computer import Computer, computer_seats
 from companion.games.registry import load_game
 from companion.inputs.hub import InputItem
 from companion.inputs.voice import context_for
-from companion.narrate.catalogue import LANGUAGES, Catalogue
+from companion.narrate.catalogue import LANGUAGES
 from companion.session import Session
 from companion.shared_words import HAND_WORDS
-from companion.table import Table
 from companion.voice.sphinx import Recognition
 
 GAMES = ("hanamikoji", "momiji")
-
-
-class Quiet:
-    catalogue = None
-
-    def emit(self, messages: object) -> None:
-        pass
-
-    def has_earpiece(self, seat: int) -> bool:
-        return False
-
-
-def practice_table(game: str, lang: str, learn: bool = False) -> Table:
-    """A practice (or learn) game against the computer, dealt, the person to act."""
-    loaded = load_game(game)
-    hooks = loaded.practice()
-    args = argparse.Namespace(rules=None, seed=2, name=None, level="easy", players=None)
-    config = practice_config(args, loaded, hooks, Catalogue(lang, games=(game,)))
-    assert config is not None
-    session = Session(loaded, {**config, "learn": True} if learn else config)
-    table = Table(session, Quiet(), Computer(session, hooks, computer_seats(config), 0, False))
-    table.open(False)
-    return table
 
 
 def listens_for(ctx: Any, game: str, lang: str, word: str) -> tuple[bool, str | None]:
@@ -91,7 +65,7 @@ def test_the_context_of_a_table_of_people_has_no_practice_word() -> None:
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("learn", [False, True], ids=["practice", "learn"])
 def test_the_table_answers_hand_heard_with_the_players_hand(game: str, learn: bool) -> None:
-    table = practice_table(game, "en", learn)
+    table = practice_table(game, "en", learn=learn)
     log = list(table.session.log)
     messages = table.handle(InputItem("voice", event=Recognition("hand", 0.9, "my hand")))
     assert messages and all(m.event == "hand" and m.private_to == 0 for m in messages)
@@ -108,21 +82,7 @@ HEARD = [(game, *s) for game in GAMES for s in SPOKEN if (game, s[0]) != ("momij
 
 @pytest.fixture(scope="module")
 def engines():  # type: ignore[no-untyped-def]
-    from companion.voice.whisper import WhisperRecognizer
-    from companion.voice.whisper_model import ModelMissing
-
-    made: dict[str, Any] = {}
-
-    def engine(lang: str) -> Any:
-        if lang not in made:
-            try:
-                made[lang] = WhisperRecognizer(None, lang)
-            except ModelMissing as missing:
-                pytest.skip(f"no Whisper model for {lang}: {missing}")
-        return made[lang]
-    yield engine
-    for engine in made.values():
-        engine.close()
+    yield from whisper_engines()
 
 
 @pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from espeak import ESPEAK, speak
 from realspeech import clip, commands, digit, needs_realspeech
+from tables import practice_table, whisper_engines
 
 from companion.cli_quiz import answer as quiz_answer
 from companion.cli_rules import answer as rules_answer
@@ -122,21 +123,7 @@ def test_yes_and_no_in_each_language(lang: str) -> None:
 # -- the real models on real audio ---------------------------------------------------------
 @pytest.fixture(scope="module")
 def engines():  # type: ignore[no-untyped-def]
-    from companion.voice.whisper import WhisperRecognizer
-    from companion.voice.whisper_model import ModelMissing
-
-    made: dict[str, PhraseRecognizer] = {}
-
-    def engine(lang: str) -> PhraseRecognizer:
-        if lang not in made:
-            try:  # as ReadingVoice builds it
-                made[lang] = PhraseRecognizer(WhisperRecognizer(None, lang, rescore=False))
-            except ModelMissing as missing:
-                pytest.skip(f"no Whisper model for {lang}: {missing}")
-        return made[lang]
-    yield engine
-    for recognizer in made.values():
-        recognizer.engine.close()
+    yield from whisper_engines(PhraseRecognizer, rescore=False)  # as ReadingVoice builds it
 
 
 # What espeak-ng's voices say and the models hear (docs/voice.md, "The rulebook and the
@@ -253,35 +240,13 @@ def test_rules_by_voice_pauses_a_guided_game_on_the_rulebook(
         tmp_path: Path, game: str, lang: str) -> None:
     """`rules` is in each game's grammar in the four languages: heard in a learn game's
     first turn, it says the rulebook's section for the moment, and the game is as it was."""
-    import argparse
 
-    from companion.cli_practice import practice_config
-    from companion.computer import Computer, computer_seats
-    from companion.games.registry import load_game
     from companion.inputs.voice import context_for, handle_recognition
-    from companion.session import Session
-    from companion.table import Table
     from companion.voice.whisper import WhisperRecognizer
     from companion.voice.whisper_model import ModelMissing
 
-    loaded = load_game(game)
-    hooks = loaded.practice()
-    args = argparse.Namespace(rules=None, seed=2, name=None, level="easy", players=None)
-    catalogue = Catalogue(lang, games=(game,))
-    config = {**practice_config(args, loaded, hooks, catalogue), "learn": True}
-    session = Session(loaded, config)
-
-    class Quiet:
-        catalogue = None
-
-        def emit(self, messages: object) -> None:
-            pass
-
-        def has_earpiece(self, seat: int) -> bool:
-            return False
-
-    Table(session, Quiet(), Computer(session, hooks, computer_seats(config), 0, False)).open(
-        False)
+    session = practice_table(game, lang, learn=True).session
+    loaded = session.game
     try:
         engine = WhisperRecognizer(None, lang)
     except ModelMissing as missing:
