@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.inputs.hub import InputHub, InputItem
-from companion.inputs.voice import PushKey
+from companion.inputs.voice import PushKey, start_listening
 from companion.narrate.message import Message, Priority
 
 Announce = Callable[[list[Message]], None]
@@ -169,19 +169,9 @@ class ReadingVoice:
             decoders = WhisperRecognizer(whisper_model, lang, rescore=False)
         except ModelMissing as missing:
             raise Unavailable(str(missing)) from None
-        try:
-            recognizer = PhraseRecognizer(decoders)
-            if self._push is not None:
-                self._push.recognizer = recognizer
-            else:
-                self._listener.recognizer = recognizer
-                self._listener.start()
-                hub.add_closer(self._listener.stop)
-        except BaseException:
-            decoders.close()  # no microphone: the model is not needed
-            raise
+        start_listening(hub, decoders, lambda: PhraseRecognizer(decoders), self._push,
+                        self._listener)
         self._engine = decoders
-        hub.add_closer(decoders.close)
 
     def context(self) -> Phrases:
         return self.listening.context(self.phrases())

@@ -162,18 +162,8 @@ class Voice:
             decoders = EnrolledEngine(decoders, words)
         self._engine = decoders
         self._capture: threading.Event | None = None  # set: the capture in flight is stale
-        recognizer = hooks.make_recognizer(decoders)
-        try:
-            if self._push is not None:
-                self._push.recognizer = recognizer
-            else:
-                self._listener.recognizer = recognizer
-                self._listener.start()
-                hub.add_closer(self._listener.stop)
-        except BaseException:
-            decoders.close()  # no microphone: its decoder process is not needed
-            raise
-        hub.add_closer(decoders.close)
+        start_listening(hub, decoders, lambda: hooks.make_recognizer(decoders), self._push,
+                        self._listener)
 
     def _heard(self, recognition: Any) -> None:
         """A Recognition, or the MicrophoneUnavailable that ended listening."""
@@ -277,3 +267,22 @@ def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
     announce([Message("voice_unavailable", "voice_unavailable", {"reason": reason},
                       {"reason": detail})])
     return None
+
+
+def start_listening(hub: InputHub, decoders: Any, recognizer: Callable[[], Any], push: Any,
+                    listener: Any) -> None:
+    """Give the recognizer made from `decoders` to push-to-talk, or to the background
+    listener (started, and stopped with the hub); the decoders close with the hub, or at
+    once when no microphone opens (their process is not needed then)."""
+    try:
+        made = recognizer()
+        if push is not None:
+            push.recognizer = made
+        else:
+            listener.recognizer = made
+            listener.start()
+            hub.add_closer(listener.stop)
+    except BaseException:
+        decoders.close()
+        raise
+    hub.add_closer(decoders.close)
