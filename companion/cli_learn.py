@@ -33,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run_learn(args: argparse.Namespace) -> int:
     from companion.cli import system_language
-    from companion.cli_practice import PLAYER, practice_config
+    from companion.cli_practice import PLAYER, practice_config, seated_refusal
     from companion.learn.guide import Guide, LessonsMissing, load_lessons
     from companion.narrate.catalogue import Catalogue
     from companion.table import Seating, run_table
@@ -45,19 +45,11 @@ def run_learn(args: argparse.Namespace) -> int:
         lessons = load_lessons(game.name, catalogue.lang)
     except LessonsMissing:
         lessons = ()
-    if hooks is None:  # no computer opponent: nothing to practise against
-        print(catalogue.render(Message("error", "practice_unavailable",
-                                       {"game": game.name.capitalize()})))
-        return 2
-    if not lessons:
-        print(catalogue.render(Message("error", "learn.missing", {"game": game.name})))
-        return 2
-    if args.level not in hooks.levels:
-        print(catalogue.render(Message("error", "unknown_level", {
-            "level": args.level, "known": ", ".join(hooks.levels)})))
-        return 2
-    if args.script is not None and not args.script.is_file():
-        print(catalogue.render(Message("error", "no_script", {"path": str(args.script)})))
+    refused = seated_refusal(args, game, hooks)
+    if refused is None and not lessons:
+        refused = Message("error", "learn.missing", {"game": game.name})
+    if refused is not None:
+        print(catalogue.render(refused))
         return 2
 
     def new_config(said_in: Catalogue) -> dict | None:

@@ -65,21 +65,27 @@ def run_practice(args: argparse.Namespace) -> int:
     catalogue = Catalogue(args.lang or default_language(), games=(game.name,))
     remember_game(args, catalogue)
     hooks = game.practice()
-    if hooks is None:
-        print(catalogue.render(Message("error", "practice_unavailable",
-                                       {"game": game.name.capitalize()})))
-        return 2
-    if args.level not in hooks.levels:
-        print(catalogue.render(Message("error", "unknown_level", {
-            "level": args.level, "known": ", ".join(hooks.levels)})))
-        return 2
-    if args.script is not None and not args.script.is_file():
-        print(catalogue.render(Message("error", "no_script", {"path": str(args.script)})))
+    refused = seated_refusal(args, game, hooks)
+    if refused is not None:
+        print(catalogue.render(refused))
         return 2
     seating = Seating("practice", lambda said_in: practice_config(args, game, hooks, said_in),
                       resumes=lambda config: "practice" in config,
                       earbuds={f"player:{PLAYER}": args.earbud} if args.earbud else {})
     return run_table(args, game, catalogue, seating)
+
+
+def seated_refusal(args: argparse.Namespace, game: Any, hooks: Any) -> Message | None:
+    """Why a game against the computer (practice, learn) cannot start with these options,
+    or None: the game has no computer opponent, the level is unknown, the script missing."""
+    if hooks is None:
+        return Message("error", "practice_unavailable", {"game": game.name.capitalize()})
+    if args.level not in hooks.levels:
+        return Message("error", "unknown_level", {"level": args.level,
+                                                  "known": ", ".join(hooks.levels)})
+    if args.script is not None and not args.script.is_file():
+        return Message("error", "no_script", {"path": str(args.script)})
+    return None
 
 
 def practice_config(args: argparse.Namespace, game: Any, hooks: Any, catalogue: Any
