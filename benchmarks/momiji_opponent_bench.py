@@ -23,6 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from opponent_bench import wilson  # noqa: E402  (the Wilson interval of both benches)
+
 from companion.games.momiji.opponent import STRONG_PLAYOUTS, play_game  # noqa: E402
 
 # (tested level, the others, players)
@@ -34,15 +36,6 @@ MATCHES = (
 
 def name(hero: str, villain: str, players: int) -> str:
     return f"{hero}-{villain}-{players}p"
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def match(hero: str, villain: str, players: int, games: int, start: int, playouts: int,
