@@ -140,41 +140,59 @@ def start(state: State, names: Names) -> list[Message]:
 
 def prompt(state: State, names: Names, pending: Any = None) -> list[Message]:
     """What the companion expects now."""
+    if state.phase is Phase.TURN:
+        return [_turn_prompt(state, names)]
+    return [_setup_prompt(state, pending)]
+
+
+def _setup_prompt(state: State, pending: Any) -> Message:
+    """The prompt of a phase before the turns (or after them: the game is over)."""
     p = Priority.PROMPT
     n = state.count
     if state.phase is Phase.OVER:
-        return [Message("prompt", "game_is_over", priority=p)]
+        return Message("prompt", "game_is_over", priority=p)
     if state.phase is Phase.COLOURS:
-        return [Message("prompt", P + "prompt.colours",
-                        {"types": TYPES_IN_PLAY[n], "n": len(LEAVES) - TYPES_IN_PLAY[n]},
-                        priority=p)]
+        return Message("prompt", P + "prompt.colours",
+                       {"types": TYPES_IN_PLAY[n], "n": len(LEAVES) - TYPES_IN_PLAY[n]},
+                       priority=p)
     if state.phase is Phase.OBJECTIVES and isinstance(pending, Objectives):
         # Named in parts (adapter.pending): the list so far, as a scanned one is read back.
         named = pending.objectives
-        return [Message("prompt", P + "scan.objectives_so_far",
-                        {"cards": [objective(o) for o in named], "n": tokens_for(n) - len(named)},
-                        {"purpose": "objectives", "cards": [o.value for o in named],
-                         "missing": tokens_for(n) - len(named)}, p)]
+        return Message("prompt", P + "scan.objectives_so_far",
+                       {"cards": [objective(o) for o in named], "n": tokens_for(n) - len(named)},
+                       {"purpose": "objectives", "cards": [o.value for o in named],
+                        "missing": tokens_for(n) - len(named)}, p)
     if state.phase is Phase.OBJECTIVES:
-        return [Message("prompt", P + "prompt.objectives", {"n": tokens_for(n)}, priority=p)]
+        return Message("prompt", P + "prompt.objectives", {"n": tokens_for(n)}, priority=p)
     if state.phase is Phase.GARDEN:  # the example names two leaf types in play
         first, second = (state.colours + LEAVES)[:2]
-        return [Message("prompt", P + "prompt.garden",
-                        {"first": colour(first), "second": colour(second)}, priority=p)]
-    if state.phase is Phase.PILE:
-        return [Message("prompt", P + "prompt.pile", priority=p)]
+        return Message("prompt", P + "prompt.garden",
+                       {"first": colour(first), "second": colour(second)}, priority=p)
+    return Message("prompt", P + "prompt.pile", priority=p)  # Phase.PILE, the last one
+
+
+def _turn_prompt(state: State, names: Names) -> Message:
+    """What the player whose turn it is may do now, by how far the turn has gone."""
+    p = Priority.PROMPT
     player = names[state.to_move]
-    me = state.players[state.to_move]
     turn = state.turn
     data = {"player": player}
     if turn.effect is not None:  # asked last, so it is the last thing heard
-        return [Message("prompt", P + "prompt.effect", {"player": player, "card": turn.effect},
-                        data, p)]
+        return Message("prompt", P + "prompt.effect", {"player": player, "card": turn.effect},
+                       data, p)
     if turn.main == "reveal":
-        return [Message("prompt", P + "prompt.collect", {"player": player}, data, p)]
+        return Message("prompt", P + "prompt.collect", {"player": player}, data, p)
     if turn.main is None:
         key = "prompt.main" if can_do_main(state) else "prompt.stuck"
-        return [Message("prompt", P + key, {"player": player}, data, p)]
+        return Message("prompt", P + key, {"player": player}, data, p)
+    return Message("prompt", P + "prompt.after_main", {"player": player, **_after_main(state)},
+                   data, p)
+
+
+def _after_main(state: State) -> dict[str, Any]:
+    """The hints of the prompt once the main action is done: what is still left to do."""
+    me = state.players[state.to_move]
+    turn = state.turn
     virtual = state.virtual  # practice: no acorn icons, no landscapes, discards named
     bonus = m("hint_bonus") if turn.several and not turn.bonus and not virtual else m("blank")
     excess = me.hand.size - HAND_LIMIT
@@ -188,9 +206,8 @@ def prompt(state: State, names: Names, pending: Any = None) -> list[Message]:
     options = [m(f"option.{o}") for o, left in (
         ("bonus", turn.several and not turn.bonus and not virtual), ("landscape", landscape),
         ("trade", free and me.hand.size >= 2), ("end", True)) if left]
-    return [Message("prompt", P + "prompt.after_main",
-                    {"player": player, "bonus": bonus, "limit": limit, "optional": optional,
-                     "options": Alternatives(options)}, data, p)]
+    return {"bonus": bonus, "limit": limit, "optional": optional,
+            "options": Alternatives(options)}
 
 
 def events(evs: Sequence[Event], state: State, names: Names) -> list[Message]:
