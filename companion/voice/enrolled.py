@@ -13,9 +13,9 @@ nearest word wins.
 A word's distance is the mean over the player's recordings of it of the nearest of each
 recording and its noisy copies (`nearest`): near every take, not one.
 
-Rejection: the winner must be near (`MAX_DISTANCE`), and what is heard about as long as
-the word (`Match.fits`);
-every enrolled word competes, also the ones not valid now, so "eight" said where only one
+Rejection: the winner must be near (`MAX_DISTANCE`), not tied with another word
+(`MIN_MARGIN`), and what is heard about as long as the word (`Match.fits`); every
+enrolled word competes, also the ones not valid now, so "eight" said where only one
 to seven name a card is taken as "eight" and refused, not forced onto "three". What is
 said that was never enrolled is far from everything.
 
