@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -46,10 +45,10 @@ def add_quiz(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
 
 
 def run_quiz(args: argparse.Namespace) -> int:
-    from companion.cards.registry import open_registry
     from companion.cli import reading_catalogue, reading_outputs
     from companion.inputs.hub import InputHub
-    from companion.sticker_quiz import Quiz, pieces
+    from companion.reading_loop import answer_each, close_reading, open_lines
+    from companion.sticker_quiz import pieces
 
     catalogue = reading_catalogue(args)
     if catalogue is None:
@@ -59,54 +58,60 @@ def run_quiz(args: argparse.Namespace) -> int:
         print(catalogue.render(Message("error", "quiz.no_pieces",
                                        {"game": args.game.capitalize()})))
         return 2
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    quiz = Quiz(found, seed, max(1, args.rounds), explore=args.explore)
+    quiz = _new_quiz(args, found)
     out, speaker = reading_outputs(args, catalogue)
-    registry, problem = open_registry(args.registry)
-    if problem is not None:
-        out.emit([Message("error", "cards.registry_unreadable", {"reason": problem})])
-    interactive = args.script is None
+    registry = _registry(args, out)
     hub = InputHub()
-    source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
-    voice = None
-    if args.voice:  # before the first question: why voice cannot start is said first
-        from companion.inputs.reading_voice import attach_reading_voice
-        from companion.sticker_quiz_spoken import phrases, readback
-
-        listened = phrases(found, catalogue.lang)
-        voice = attach_reading_voice(hub, lambda: listened, catalogue.lang, args.voice,
-                                     out.emit, args.whisper_model, readback)
+    source = open_lines(args)
+    # before the first question: why voice cannot start is said first
+    voice = _listen(args, hub, found, catalogue, out) if args.voice else None
     out.emit(quiz.start())
     hub.add_lines(source, "script" if args.script else "keyboard")
     if args.reader:
         from companion.inputs.devices import attach_devices
 
         attach_devices(hub, args, out.emit)
+
+    def respond(item: Any) -> bool:
+        out.emit(answer(quiz, item, registry, voice and voice.heard))
+        return quiz.over
+
     try:
-        for item in hub:
-            if speaker is not None and interactive:
-                speaker.stop()
-            if voice is not None and voice.is_push_key(item):
-                voice.push_to_talk()
-                continue
-            out.emit(answer(quiz, item, registry, voice and voice.heard))
-            if quiz.over:
-                break
-            if voice is not None:
-                voice.follow()
-        else:
-            if not quiz.over:
-                out.emit(quiz.finish())
+        answer_each(hub, speaker, voice, args.script is None, respond)
+        if not quiz.over:  # the input ended first: the summary all the same
+            out.emit(quiz.finish())
     except KeyboardInterrupt:
         out.emit(quiz.finish())
     finally:
-        hub.close()
-        if args.script:
-            source.close()
-        if speaker is not None:
-            speaker.wait(timeout=600 if not interactive else 5)
-            speaker.close()
+        close_reading(args, hub, source, speaker)
     return 0
+
+
+def _new_quiz(args: argparse.Namespace, found: Any) -> Any:
+    from companion.sticker_quiz import Quiz
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    return Quiz(found, seed, max(1, args.rounds), explore=args.explore)
+
+
+def _registry(args: argparse.Namespace, out: Any) -> Any:
+    """The enrolled tags; one that cannot be read is said, and the labels still count."""
+    from companion.cards.registry import open_registry
+
+    registry, problem = open_registry(args.registry)
+    if problem is not None:
+        out.emit([Message("error", "cards.registry_unreadable", {"reason": problem})])
+    return registry
+
+
+def _listen(args: argparse.Namespace, hub: Any, found: Any, catalogue: Any, out: Any) -> Any:
+    """The voice listening for the pieces' numbers and feels, or None once said why not."""
+    from companion.inputs.reading_voice import attach_reading_voice
+    from companion.sticker_quiz_spoken import phrases, readback
+
+    listened = phrases(found, catalogue.lang)
+    return attach_reading_voice(hub, lambda: listened, catalogue.lang, args.voice,
+                                out.emit, args.whisper_model, readback)
 
 
 def answer(quiz: Any, item: Any, registry: Any, heard_by: Any = None) -> list[Message]:

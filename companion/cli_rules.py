@@ -11,7 +11,6 @@ unless `--no-speech`. See docs/learning.md.
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from companion.narrate.message import Message
@@ -30,56 +29,56 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def run_rules(args: argparse.Namespace) -> int:
     from companion.cli import reading_catalogue, reading_outputs
     from companion.inputs.hub import InputHub
-    from companion.rulebook.book import RulebookMissing, load
+    from companion.reading_loop import answer_each, close_reading, open_lines
     from companion.rulebook.navigator import Navigator
 
     catalogue = reading_catalogue(args)
-    if catalogue is None:
-        return 2
-    try:
-        book = load(args.game, catalogue.lang)
-    except RulebookMissing:
-        print(catalogue.render(Message("error", "rules.missing",
-                                       {"game": args.game.capitalize()})))
+    book = _rulebook(args, catalogue) if catalogue is not None else None
+    if book is None:
         return 2
     out, speaker = reading_outputs(args, catalogue)
-    interactive = args.script is None
     navigator = Navigator(book)
     hub = InputHub()  # lines (bounded, never ended by a bad byte) and what is heard
-    source = open(args.script, encoding="utf-8") if args.script else sys.stdin  # noqa: SIM115
-    voice = None
-    if args.voice:  # before the opening: why voice cannot start is said first
-        from companion.inputs.reading_voice import attach_reading_voice
-        from companion.rulebook.spoken import phrases
+    source = open_lines(args)
+    # before the opening: why voice cannot start is said first
+    voice = _listen(args, hub, book, catalogue, out) if args.voice else None
 
-        listened = phrases(book, catalogue.lang)
-        voice = attach_reading_voice(hub, lambda: listened, catalogue.lang, args.voice,
-                                     out.emit, args.whisper_model)
+    def respond(item: Any) -> bool:
+        messages = answer(navigator, item, voice and voice.heard)
+        out.emit(messages)
+        return any(m.event == "quit" for m in messages)
+
     try:
         out.emit(navigator.opening())
         hub.add_lines(source, "script" if args.script else "keyboard")
-        for item in hub:
-            if speaker is not None and interactive:
-                speaker.stop()  # a new line silences what is being read
-            if voice is not None and voice.is_push_key(item):
-                voice.push_to_talk()
-                continue
-            messages = answer(navigator, item, voice and voice.heard)
-            out.emit(messages)
-            if any(m.event == "quit" for m in messages):
-                break
-            if voice is not None:
-                voice.follow()
+        answer_each(hub, speaker, voice, args.script is None, respond)
     except KeyboardInterrupt:
         pass
     finally:
-        hub.close()
-        if args.script:
-            source.close()
-        if speaker is not None:
-            speaker.wait(timeout=600 if not interactive else 5)
-            speaker.close()
+        close_reading(args, hub, source, speaker)
     return 0
+
+
+def _rulebook(args: argparse.Namespace, catalogue: Any) -> Any:
+    """The game's rulebook in the catalogue's language; None, once said, when it has none."""
+    from companion.rulebook.book import RulebookMissing, load
+
+    try:
+        return load(args.game, catalogue.lang)
+    except RulebookMissing:
+        print(catalogue.render(Message("error", "rules.missing",
+                                       {"game": args.game.capitalize()})))
+        return None
+
+
+def _listen(args: argparse.Namespace, hub: Any, book: Any, catalogue: Any, out: Any) -> Any:
+    """The voice listening for the rulebook's phrases, or None once said why it cannot."""
+    from companion.inputs.reading_voice import attach_reading_voice
+    from companion.rulebook.spoken import phrases
+
+    listened = phrases(book, catalogue.lang)
+    return attach_reading_voice(hub, lambda: listened, catalogue.lang, args.voice,
+                                out.emit, args.whisper_model)
 
 
 def answer(navigator: Any, item: Any, heard_by: Any = None) -> list[Message]:

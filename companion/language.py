@@ -13,7 +13,7 @@ import contextlib
 import locale
 import os
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 from companion.narrate.catalogue import LANGUAGES, available
 
@@ -103,6 +103,9 @@ def read_choice(answer: str, default: str) -> str | None:
     return None
 
 
+TRIES = 3  # answers not understood before giving up: nothing kept, asked again next time
+
+
 def ask_once(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
              speak: bool = True, speech_out: str | os.PathLike[str] | None = None,
              ) -> str | None:
@@ -111,12 +114,24 @@ def ask_once(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
     it. Nothing is asked when a language is saved already, or when nobody can answer
     (input that is not a terminal). `speech_out`: a folder the speech is written to as
     WAV files instead of the sound device (`--speech-out`, as in play)."""
-    from companion.narrate.catalogue import Catalogue
-    from companion.narrate.message import Message
-
     if saved_language() is not None or not stdin.isatty():
         return None
     default = system_language()
+    question, spoken = _question(default)
+    speaker = _speaker(default, speech_out) if speak else None
+    chosen = _ask(question, spoken, default, stdin, stdout, speaker)
+    if chosen is not None:
+        _keep(chosen, stdout, speaker)
+    if speaker is not None and hasattr(speaker, "close"):
+        speaker.close()
+    return chosen
+
+
+def _question(default: str) -> tuple[str, list[tuple[str, str]]]:
+    """The question as printed, and as spoken: (text, language) parts."""
+    from companion.narrate.catalogue import Catalogue
+    from companion.narrate.message import Message
+
     catalogue = Catalogue(default, games=())
     names = {f"l{i}": Catalogue(code, games=()).word("words", "language_name")
              for i, code in enumerate(CHOICES, start=1)}
@@ -130,9 +145,14 @@ def ask_once(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
     spoken = [(catalogue.render(ask), default),
               *((f"{i}, {names[f'l{i}']}", code) for i, code in enumerate(CHOICES, start=1)),
               (catalogue.render(how), default)]
-    speaker = _speaker(default, speech_out) if speak else None
-    chosen = None
-    for _ in range(3):
+    return question, spoken
+
+
+def _ask(question: str, spoken: list[tuple[str, str]], default: str, stdin: TextIO,
+         stdout: TextIO, speaker: Any) -> str | None:
+    """The question printed and said until an answer is understood (TRIES at most); None
+    when none is, or when the input ends."""
+    for _ in range(TRIES):
         stdout.write(question + "\n")
         stdout.flush()
         if speaker is not None:
@@ -142,23 +162,27 @@ def ask_once(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
         if speaker is not None:
             speaker.stop()
         if not line:  # input ended: nothing remembered
-            break
+            return None
         chosen = read_choice(line, default)
         if chosen is not None:
-            break
-    if chosen is not None:
-        with contextlib.suppress(OSError):  # a read-only config folder: asked next time
-            save_language(chosen)
-        said = Catalogue(chosen, games=()).render(Message("setup", "language_chosen"))
-        stdout.write(said + "\n")
-        stdout.flush()
-        if speaker is not None:  # heard too, in the language chosen, before the game starts
-            speaker.set_language(chosen)
-            speaker.say(said)
-            speaker.wait(timeout=30)
-    if speaker is not None and hasattr(speaker, "close"):
-        speaker.close()
-    return chosen
+            return chosen
+    return None
+
+
+def _keep(chosen: str, stdout: TextIO, speaker: Any) -> None:
+    """The choice remembered, then said back in the language chosen."""
+    from companion.narrate.catalogue import Catalogue
+    from companion.narrate.message import Message
+
+    with contextlib.suppress(OSError):  # a read-only config folder: asked next time
+        save_language(chosen)
+    said = Catalogue(chosen, games=()).render(Message("setup", "language_chosen"))
+    stdout.write(said + "\n")
+    stdout.flush()
+    if speaker is not None:  # heard too, in the language chosen, before the game starts
+        speaker.set_language(chosen)
+        speaker.say(said)
+        speaker.wait(timeout=30)
 
 
 def _speaker(lang: str, out_dir: str | os.PathLike[str] | None = None):  # type: ignore[no-untyped-def]

@@ -71,6 +71,34 @@ def test_the_language_chosen_once_is_remembered(tmp_path, monkeypatch):
     assert language.default_language() == "uk"
 
 
+def test_an_answer_not_understood_is_asked_again_three_times_at_most(tmp_path, monkeypatch):
+    """Nothing kept after three answers not understood, nor when the input ends: the next
+    play.sh asks again."""
+    import io
+
+    from companion import language
+
+    monkeypatch.setenv("TACTILE_COMPANION_CONFIG", str(tmp_path))
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    question = "Which language? 1 English, 2 français, 3 español, 4 українська."
+    for answers, asked in (("9\nklingon\n7\n2\n", 3), ("9\n", 2), ("", 1)):
+        out = io.StringIO()
+        assert language.ask_once(Terminal(answers), out, speak=False) is None, answers
+        assert out.getvalue().count(question) == asked
+        assert language.saved_language() is None
+    out = io.StringIO()
+    assert language.ask_once(Terminal("9\nfrançais\n"), out, speak=False) == "fr"
+    assert out.getvalue().count(question) == 2  # the second answer understood
+    assert language.saved_language() == "fr"
+
+
 def test_the_language_question_reads_digits_names_and_enter():
     from companion.language import read_choice
 

@@ -81,6 +81,13 @@ def test_a_turn_offers_only_what_the_rules_accept() -> None:
     assert bonus.bonus and "connections" in grammar_words(build_grammar(bonus))
 
 
+def test_a_reveal_names_as_many_cards_as_the_pile_can_give() -> None:
+    counted = {line: context_for(session_after(*SETUP[:3], line)).reveal
+               for line in ("pile unknown", "pile 2")}
+    # an uncounted pile may run out after any card; a counted one gives what it holds
+    assert counted == {"pile unknown": (1, 4), "pile 2": (2, 2)}
+
+
 def test_reading_checks_the_rules_and_the_context() -> None:
     turn = context_for(session_after(*SETUP))
     assert read("collect the clover", turn) == "collect green"

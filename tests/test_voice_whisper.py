@@ -312,6 +312,29 @@ def test_the_engine_waits_passively_unless_told_otherwise(given: str | None,
     assert out == expected
 
 
+@pytest.mark.skipif(not (engine_available() and tiny_en()), reason="needs the whisper extra")
+@pytest.mark.parametrize(("given", "expected"), [(None, 1), ("2", 2)])
+def test_numpy_blas_runs_on_one_thread_unless_told_otherwise(given: str | None,
+                                                            expected: int) -> None:
+    """OpenBLAS's threads spin after each product and took a core from the encoder that
+    followed (about 120 ms more CPU a French decode, docs/voice.md): once the model is
+    loaded, numpy's BLAS has one thread in the process; a count the player set stands."""
+    import os
+
+    variables = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+    env = {k: v for k, v in os.environ.items() if k not in variables}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    code = ("import numpy; from companion.voice.whisper import WhisperRecognizer as W; "
+            "W().ready(); "
+            "from threadpoolctl import threadpool_info; "
+            "print(min(i['num_threads'] for i in threadpool_info() "
+            "if i['user_api'] == 'blas'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, check=True).stdout.strip()
+    assert int(out) == expected
+
+
 # -- rhyming rivals (flute / blue...) ----------------------------------------------------
 def test_a_command_read_from_a_rhyming_rival_is_asked_about() -> None:
     """Measured: "flute" heard as "blue, blue" applied reveal umbrella unasked at 6 dB. A

@@ -196,74 +196,104 @@ def adapt(utterances: Sequence[Utterance], dest: str | Path,
             f"at least {MIN_UTTERANCES} recorded commands are needed, {len(utterances)} given.")
     tools = find_tools()
     hmm = Path(base or base_model())
-    prons = dict(pronunciations or {})
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="companion-adapt-") as tmp:
         work = Path(tmp)
-        # The pip model's dictionary: any en-us model uses the same phone set.
-        text, unknown = _dictionary(utterances, prons,
-                                    Path(base_model()).parent / "cmudict-en-us.dict")
-        if unknown:
-            raise AdaptationUnavailable(
-                f"no pronunciation for: {', '.join(sorted(unknown))}.")
-        (work / "train.dict").write_text(text, encoding="utf-8")
-        shutil.copy(hmm / "noisedict", work / "noisedict")
-        (work / "wav").mkdir()
-        ids, lines = [], []
-        for n, utt in enumerate(utterances):
-            name = f"u{n:04d}"
-            # The decoder sees trimmed audio (sphinx.condition): train on the same.
-            (work / "wav" / f"{name}.wav").write_bytes(
-                wav_bytes(condition(utt.pcm, seed=n), AudioFormat(SAMPLE_RATE)))
-            ids.append(name)
-            lines.append(f"<s> {' '.join(utt.words())} </s> ({name})")
-        (work / "train.fileids").write_text("\n".join(ids) + "\n", encoding="ascii")
-        (work / "train.transcription").write_text("\n".join(lines) + "\n", encoding="ascii")
-        model = work / "model"
-        model.mkdir()
-        for name in ("means", "variances", "transition_matrices", "noisedict"):
-            shutil.copy(hmm / name, model / name)
-        _run(tools["pocketsphinx_mdef_convert"], "-text", str(hmm / "mdef"),
-             str(model / "mdef.txt"), cwd=work)
-        senones, features, codewords, weights = read_sendump(hmm / "sendump")
-        write_mixw(model / "mixture_weights", (senones, features, codewords), weights)
-        (work / "mfc").mkdir()
-        _run(tools["sphinx_fe"], "-c", "train.fileids", "-di", "wav", "-do", "mfc",
-             "-ei", "wav", "-eo", "mfc", "-mswav", "yes", *FE_OPTIONS, cwd=work)
-        (work / "acc").mkdir()
-        log = _run(tools["bw"], "-hmmdir", str(model), "-moddeffn", str(model / "mdef.txt"),
-                   *BW_OPTIONS, "-dictfn", "train.dict", "-fdictfn", "noisedict",
-                   "-ctlfn", "train.fileids", "-lsnfn", "train.transcription",
-                   "-cepdir", "mfc", "-accumdir", "acc", cwd=work)
-        failed = log.count("Failed to align")
-        aligned = len(utterances) - failed
-        if aligned < MIN_UTTERANCES:
-            raise AdaptationUnavailable(
-                f"only {aligned} of {len(utterances)} recordings matched their words; "
-                "record again somewhere quieter, closer to the microphone.")
-        out = work / "adapted"
-        out.mkdir()
-        _run(tools["map_adapt"], "-moddeffn", str(model / "mdef.txt"), "-ts2cbfn", ".ptm.",
-             "-meanfn", str(model / "means"), "-varfn", str(model / "variances"),
-             "-mixwfn", str(model / "mixture_weights"),
-             "-tmatfn", str(model / "transition_matrices"), "-accumdir", "acc",
-             "-mapmeanfn", str(out / "means"), "-mapvarfn", str(out / "variances"),
-             "-mapmixwfn", str(work / "mixw.adapted"),
-             "-maptmatfn", str(out / "transition_matrices"), cwd=work)
-        _run(tools["mk_s2sendump"], "-pocketsphinx", "yes",
-             "-moddeffn", str(model / "mdef.txt"), "-mixwfn", str(work / "mixw.adapted"),
-             "-sendumpfn", str(out / "sendump"), cwd=work)
-        for name in ("mdef", "feat.params", "noisedict"):
-            shutil.copy(hmm / name, out / name)
-        staged = dest.with_name(dest.name + ".new")
-        shutil.rmtree(staged, ignore_errors=True)
-        shutil.copytree(out, staged)
-        old = dest.with_name(dest.name + ".old")
-        shutil.rmtree(old, ignore_errors=True)
-        if dest.exists():
-            dest.rename(old)
-        staged.rename(dest)
-        shutil.rmtree(old, ignore_errors=True)
+        _write_training_set(work, utterances, dict(pronunciations or {}), hmm)
+        model = _trainable_model(work, hmm, tools)
+        aligned = _accumulate(work, model, tools, len(utterances))
+        _replace(dest, _map_adapt(work, model, hmm, tools))
     return AdaptReport(len(utterances), aligned, time.perf_counter() - started)
 
+
+def _write_training_set(work: Path, utterances: Sequence[Utterance],
+                        prons: Mapping[str, Sequence[str]], hmm: Path) -> None:
+    """What bw reads about the recordings in `work`: their dictionary (AdaptationUnavailable
+    naming a word without a pronunciation, before anything is written), the model's noise
+    words, the audio as the decoder sees it, and the words said in each."""
+    # The pip model's dictionary: any en-us model uses the same phone set.
+    text, unknown = _dictionary(utterances, prons,
+                                Path(base_model()).parent / "cmudict-en-us.dict")
+    if unknown:
+        raise AdaptationUnavailable(
+            f"no pronunciation for: {', '.join(sorted(unknown))}.")
+    (work / "train.dict").write_text(text, encoding="utf-8")
+    shutil.copy(hmm / "noisedict", work / "noisedict")
+    (work / "wav").mkdir()
+    ids, lines = [], []
+    for n, utt in enumerate(utterances):
+        name = f"u{n:04d}"
+        # The decoder sees trimmed audio (sphinx.condition): train on the same.
+        (work / "wav" / f"{name}.wav").write_bytes(
+            wav_bytes(condition(utt.pcm, seed=n), AudioFormat(SAMPLE_RATE)))
+        ids.append(name)
+        lines.append(f"<s> {' '.join(utt.words())} </s> ({name})")
+    (work / "train.fileids").write_text("\n".join(ids) + "\n", encoding="ascii")
+    (work / "train.transcription").write_text("\n".join(lines) + "\n", encoding="ascii")
+
+
+def _trainable_model(work: Path, hmm: Path, tools: Mapping[str, str]) -> Path:
+    """A copy of the base model in the form bw and map_adapt read: a text model definition
+    and a `mixture_weights` file rebuilt from the quantized `sendump`."""
+    model = work / "model"
+    model.mkdir()
+    for name in ("means", "variances", "transition_matrices", "noisedict"):
+        shutil.copy(hmm / name, model / name)
+    _run(tools["pocketsphinx_mdef_convert"], "-text", str(hmm / "mdef"),
+         str(model / "mdef.txt"), cwd=work)
+    senones, features, codewords, weights = read_sendump(hmm / "sendump")
+    write_mixw(model / "mixture_weights", (senones, features, codewords), weights)
+    return model
+
+
+def _accumulate(work: Path, model: Path, tools: Mapping[str, str], count: int) -> int:
+    """Features, then bw's statistics in `work/acc`; the number of recordings aligned to
+    their words, or AdaptationUnavailable when too few were to teach anything."""
+    (work / "mfc").mkdir()
+    _run(tools["sphinx_fe"], "-c", "train.fileids", "-di", "wav", "-do", "mfc",
+         "-ei", "wav", "-eo", "mfc", "-mswav", "yes", *FE_OPTIONS, cwd=work)
+    (work / "acc").mkdir()
+    log = _run(tools["bw"], "-hmmdir", str(model), "-moddeffn", str(model / "mdef.txt"),
+               *BW_OPTIONS, "-dictfn", "train.dict", "-fdictfn", "noisedict",
+               "-ctlfn", "train.fileids", "-lsnfn", "train.transcription",
+               "-cepdir", "mfc", "-accumdir", "acc", cwd=work)
+    aligned = count - log.count("Failed to align")
+    if aligned < MIN_UTTERANCES:
+        raise AdaptationUnavailable(
+            f"only {aligned} of {count} recordings matched their words; "
+            "record again somewhere quieter, closer to the microphone.")
+    return aligned
+
+
+def _map_adapt(work: Path, model: Path, hmm: Path, tools: Mapping[str, str]) -> Path:
+    """The adapted model (MAP from bw's statistics), complete in `work/adapted`."""
+    out = work / "adapted"
+    out.mkdir()
+    _run(tools["map_adapt"], "-moddeffn", str(model / "mdef.txt"), "-ts2cbfn", ".ptm.",
+         "-meanfn", str(model / "means"), "-varfn", str(model / "variances"),
+         "-mixwfn", str(model / "mixture_weights"),
+         "-tmatfn", str(model / "transition_matrices"), "-accumdir", "acc",
+         "-mapmeanfn", str(out / "means"), "-mapvarfn", str(out / "variances"),
+         "-mapmixwfn", str(work / "mixw.adapted"),
+         "-maptmatfn", str(out / "transition_matrices"), cwd=work)
+    _run(tools["mk_s2sendump"], "-pocketsphinx", "yes",
+         "-moddeffn", str(model / "mdef.txt"), "-mixwfn", str(work / "mixw.adapted"),
+         "-sendumpfn", str(out / "sendump"), cwd=work)
+    for name in ("mdef", "feat.params", "noisedict"):
+        shutil.copy(hmm / name, out / name)
+    return out
+
+
+def _replace(dest: Path, new: Path) -> None:
+    """`dest` becomes a copy of `new`, the previous model removed only once the new one is
+    in place (staged beside it, then renamed)."""
+    staged = dest.with_name(dest.name + ".new")
+    shutil.rmtree(staged, ignore_errors=True)
+    shutil.copytree(new, staged)
+    old = dest.with_name(dest.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if dest.exists():
+        dest.rename(old)
+    staged.rename(dest)
+    shutil.rmtree(old, ignore_errors=True)

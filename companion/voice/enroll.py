@@ -15,6 +15,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from companion.voice.adapt import (
     MIN_UTTERANCES,
@@ -117,52 +118,18 @@ def run(args: argparse.Namespace) -> int:
     say, close = _speaker(not args.no_speech)
     kept = 0
     retry = f"companion voice-enroll --name {args.name} --count 0"
-    try:
-        find_tools()
-        missing: AdaptationUnavailable | None = None
-    except AdaptationUnavailable as exc:
-        missing = exc
+    missing = _missing_tools()
     try:
         profile = Profile.named(args.name)
         if args.from_dir is not None:
-            recordings = load_recordings(args.from_dir)
-            for n, utt in enumerate(recordings, profile.next_index()):
+            for n, utt in enumerate(load_recordings(args.from_dir), profile.next_index()):
                 profile.save(n, utt.pcm, utt.text)
-        elif args.count > 0:
-            # Another session of the same player reads other commands.
-            texts = hooks.enrolment_prompts(args.count, seed=profile.next_index())
-            if not texts:
-                say("This game has no commands to read for a voice profile; choose another "
-                    "with --game.")
-                return 2
-            from companion.voice.listen import MicrophoneUnavailable, Recorder
-
-            try:
-                capture = Recorder().record
-            except MicrophoneUnavailable:
-                say("No microphone could be opened, so nothing can be recorded. Plug one in "
-                    "and run this again, or give recordings made elsewhere with --from-dir.")
-                return 2
-            if missing is not None:
-                # Said before the reading, not after it; what happens to it first.
-                say("This computer cannot learn a voice yet; your recordings will be kept "
-                    f"for later. {missing} Once that is fixed, learn from them with: {retry}")
-            say(f"Voice profile for {args.name}. Read each command after it is said, in "
-                "your usual voice, where you play. Control C stops; what is recorded is kept.")
-            try:
-                Enrollment(profile, say, capture).run(texts)
-            except KeyboardInterrupt:
-                say("Stopped; what was recorded is kept.")
+        elif args.count > 0 and not _read_aloud(args, hooks, profile, say, missing, retry):
+            return 2
         utterances: list[Utterance] = (load_recordings(profile.recordings)
                                        if profile.recordings.is_dir() else [])
         kept = len(utterances)
-        if len(utterances) >= MIN_UTTERANCES and missing is None:
-            say(f"Learning your voice from {len(utterances)} commands; this takes a moment.")
-        report = adapt(utterances, profile.model, hooks.pronunciations)
-        profile.record_made(report)
-        say(f"Voice profile for {args.name} is ready: {report.aligned} of "
-            f"{report.utterances} commands used. Play with: companion play --voice "
-            f"--voice-profile {args.name}")
+        _learn(args.name, profile, utterances, hooks, say, missing)
         return 0
     except (AdaptationUnavailable, ProfileError, OSError) as exc:
         say(f"The voice profile was not made: {exc}")
@@ -173,3 +140,55 @@ def run(args: argparse.Namespace) -> int:
     finally:
         close()
 
+
+def _missing_tools() -> AdaptationUnavailable | None:
+    """Why this computer cannot adapt a model (SphinxTrain's programs), or None."""
+    try:
+        find_tools()
+    except AdaptationUnavailable as exc:
+        return exc
+    return None
+
+
+def _read_aloud(args: argparse.Namespace, hooks: Any, profile: Profile, say: Say,
+                missing: AdaptationUnavailable | None, retry: str) -> bool:
+    """The player reads `--count` commands into the profile; False, once said, when
+    nothing can be read (no commands in this game, no microphone)."""
+    # Another session of the same player reads other commands.
+    texts = hooks.enrolment_prompts(args.count, seed=profile.next_index())
+    if not texts:
+        say("This game has no commands to read for a voice profile; choose another "
+            "with --game.")
+        return False
+    from companion.voice.listen import MicrophoneUnavailable, Recorder
+
+    try:
+        capture = Recorder().record
+    except MicrophoneUnavailable:
+        say("No microphone could be opened, so nothing can be recorded. Plug one in "
+            "and run this again, or give recordings made elsewhere with --from-dir.")
+        return False
+    if missing is not None:
+        # Said before the reading, not after it; what happens to it first.
+        say("This computer cannot learn a voice yet; your recordings will be kept "
+            f"for later. {missing} Once that is fixed, learn from them with: {retry}")
+    say(f"Voice profile for {args.name}. Read each command after it is said, in "
+        "your usual voice, where you play. Control C stops; what is recorded is kept.")
+    try:
+        Enrollment(profile, say, capture).run(texts)
+    except KeyboardInterrupt:
+        say("Stopped; what was recorded is kept.")
+    return True
+
+
+def _learn(name: str, profile: Profile, utterances: list[Utterance], hooks: Any, say: Say,
+           missing: AdaptationUnavailable | None) -> None:
+    """The model adapted to every recording the profile holds (adapt refuses too few, or
+    a computer without the tools: AdaptationUnavailable), then said ready."""
+    if len(utterances) >= MIN_UTTERANCES and missing is None:
+        say(f"Learning your voice from {len(utterances)} commands; this takes a moment.")
+    report = adapt(utterances, profile.model, hooks.pronunciations)
+    profile.record_made(report)
+    say(f"Voice profile for {name} is ready: {report.aligned} of "
+        f"{report.utterances} commands used. Play with: companion play --voice "
+        f"--voice-profile {name}")

@@ -122,6 +122,8 @@ LIMITS_KEPT = 8
 SCORE_MARGIN = 1.0
 FRAMES_PER_SECOND = 50  # Whisper's encoder output
 WORKERS = 2  # passes of one decode run at once (the model's replicas), on 2 cores or more
+# A BLAS thread count the player set stands (one_blas_thread).
+BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 SILENCE_RMS = 60.0  # 16-bit units: quieter than this is no speech at all
 
 
@@ -175,6 +177,8 @@ class WhisperRecognizer:
         try:
             import ctranslate2
             import tokenizers
+
+            one_blas_thread()
 
             self._model = ctranslate2.models.Whisper(
                 str(self.path), device="cpu", compute_type="int8", inter_threads=self.workers,
@@ -495,6 +499,20 @@ class WhisperRecognizer:
             half = (len(ids) + 1) // 2
             first, rest = together(lambda: scored(ids[:half]), lambda: scored(ids[half:]))
         return first + rest
+
+
+def one_blas_thread() -> None:
+    """numpy's BLAS (OpenBLAS) on one thread in this process. Its threads spin for a while
+    after each product (the log-mel's filter bank, the enrolled frames' distances) and took
+    a core from the encoder that followed: a French decode spent about 120 ms more CPU and
+    the encoder on two threads ran as slowly as on one (docs/voice.md, "Latency"). A limit
+    the player set (OPENBLAS_NUM_THREADS and the like) is kept."""
+    if any(os.environ.get(name) for name in BLAS_THREAD_VARIABLES):
+        return
+    import numpy  # noqa: F401 - its BLAS must be loaded for the limit to reach it
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(limits=1, user_api="blas")
 
 
 def together(here: Callable[[], Any], beside: Callable[[], Any]) -> tuple[Any, Any]:

@@ -6,7 +6,7 @@ Cards, colours and objectives are nested Messages, so each language words them i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.games.momiji.actions import (
@@ -140,41 +140,59 @@ def start(state: State, names: Names) -> list[Message]:
 
 def prompt(state: State, names: Names, pending: Any = None) -> list[Message]:
     """What the companion expects now."""
+    if state.phase is Phase.TURN:
+        return [_turn_prompt(state, names)]
+    return [_setup_prompt(state, pending)]
+
+
+def _setup_prompt(state: State, pending: Any) -> Message:
+    """The prompt of a phase before the turns (or after them: the game is over)."""
     p = Priority.PROMPT
     n = state.count
     if state.phase is Phase.OVER:
-        return [Message("prompt", "game_is_over", priority=p)]
+        return Message("prompt", "game_is_over", priority=p)
     if state.phase is Phase.COLOURS:
-        return [Message("prompt", P + "prompt.colours",
-                        {"types": TYPES_IN_PLAY[n], "n": len(LEAVES) - TYPES_IN_PLAY[n]},
-                        priority=p)]
+        return Message("prompt", P + "prompt.colours",
+                       {"types": TYPES_IN_PLAY[n], "n": len(LEAVES) - TYPES_IN_PLAY[n]},
+                       priority=p)
     if state.phase is Phase.OBJECTIVES and isinstance(pending, Objectives):
         # Named in parts (adapter.pending): the list so far, as a scanned one is read back.
         named = pending.objectives
-        return [Message("prompt", P + "scan.objectives_so_far",
-                        {"cards": [objective(o) for o in named], "n": tokens_for(n) - len(named)},
-                        {"purpose": "objectives", "cards": [o.value for o in named],
-                         "missing": tokens_for(n) - len(named)}, p)]
+        return Message("prompt", P + "scan.objectives_so_far",
+                       {"cards": [objective(o) for o in named], "n": tokens_for(n) - len(named)},
+                       {"purpose": "objectives", "cards": [o.value for o in named],
+                        "missing": tokens_for(n) - len(named)}, p)
     if state.phase is Phase.OBJECTIVES:
-        return [Message("prompt", P + "prompt.objectives", {"n": tokens_for(n)}, priority=p)]
+        return Message("prompt", P + "prompt.objectives", {"n": tokens_for(n)}, priority=p)
     if state.phase is Phase.GARDEN:  # the example names two leaf types in play
         first, second = (state.colours + LEAVES)[:2]
-        return [Message("prompt", P + "prompt.garden",
-                        {"first": colour(first), "second": colour(second)}, priority=p)]
-    if state.phase is Phase.PILE:
-        return [Message("prompt", P + "prompt.pile", priority=p)]
+        return Message("prompt", P + "prompt.garden",
+                       {"first": colour(first), "second": colour(second)}, priority=p)
+    return Message("prompt", P + "prompt.pile", priority=p)  # Phase.PILE, the last one
+
+
+def _turn_prompt(state: State, names: Names) -> Message:
+    """What the player whose turn it is may do now, by how far the turn has gone."""
+    p = Priority.PROMPT
     player = names[state.to_move]
-    me = state.players[state.to_move]
     turn = state.turn
     data = {"player": player}
     if turn.effect is not None:  # asked last, so it is the last thing heard
-        return [Message("prompt", P + "prompt.effect", {"player": player, "card": turn.effect},
-                        data, p)]
+        return Message("prompt", P + "prompt.effect", {"player": player, "card": turn.effect},
+                       data, p)
     if turn.main == "reveal":
-        return [Message("prompt", P + "prompt.collect", {"player": player}, data, p)]
+        return Message("prompt", P + "prompt.collect", {"player": player}, data, p)
     if turn.main is None:
         key = "prompt.main" if can_do_main(state) else "prompt.stuck"
-        return [Message("prompt", P + key, {"player": player}, data, p)]
+        return Message("prompt", P + key, {"player": player}, data, p)
+    return Message("prompt", P + "prompt.after_main", {"player": player, **_after_main(state)},
+                   data, p)
+
+
+def _after_main(state: State) -> dict[str, Any]:
+    """The hints of the prompt once the main action is done: what is still left to do."""
+    me = state.players[state.to_move]
+    turn = state.turn
     virtual = state.virtual  # practice: no acorn icons, no landscapes, discards named
     bonus = m("hint_bonus") if turn.several and not turn.bonus and not virtual else m("blank")
     excess = me.hand.size - HAND_LIMIT
@@ -188,9 +206,8 @@ def prompt(state: State, names: Names, pending: Any = None) -> list[Message]:
     options = [m(f"option.{o}") for o, left in (
         ("bonus", turn.several and not turn.bonus and not virtual), ("landscape", landscape),
         ("trade", free and me.hand.size >= 2), ("end", True)) if left]
-    return [Message("prompt", P + "prompt.after_main",
-                    {"player": player, "bonus": bonus, "limit": limit, "optional": optional,
-                     "options": Alternatives(options)}, data, p)]
+    return {"bonus": bonus, "limit": limit, "optional": optional,
+            "options": Alternatives(options)}
 
 
 def events(evs: Sequence[Event], state: State, names: Names) -> list[Message]:
@@ -200,109 +217,182 @@ def events(evs: Sequence[Event], state: State, names: Names) -> list[Message]:
     return out
 
 
-def _event(ev: Event, state: State, names: Names) -> list[Message]:  # noqa: C901
-    if isinstance(ev, ColoursChosen):
-        return [Message("setup", P + "colours_chosen",
-                        {"colours": [colour(c) for c in ev.colours]},
-                        {"colours": [c.value for c in ev.colours]})]
-    if isinstance(ev, ObjectivesRevealed):
-        return [Message("setup", P + "objectives_revealed",
-                        {"objectives": [objective(o) for o in ev.objectives]},
-                        {"objectives": [o.value for o in ev.objectives]})]
-    if isinstance(ev, Dealt):
-        return [Message("setup", P + "dealt", {"cards": ev.cards, "hand": ev.hand,
-                                               "n": ev.cards})]
-    if isinstance(ev, GardenLaid):
-        return [Message("setup", P + "garden_laid", {"garden": garden(state)},
-                        {"garden": _garden_data(state)})]
-    if isinstance(ev, PileCounted):
-        if ev.count is None:
-            return [Message("setup", P + "pile_unknown", data={"pile": None})]
-        return [Message("setup", P + "pile_counted", {"n": ev.count}, {"pile": ev.count})]
-    if isinstance(ev, TurnStarted):
-        me = state.players[ev.player]
-        key = "last_turn" if ev.last else "turn_start"
-        # not "turn" (the answer to "whose turn", said whole): said short once heard
-        return [Message("turn_start", P + key,
-                        {"player": names[ev.player], "acorns": me.acorns, "hand": me.hand.size,
-                         "n": me.hand.size},
-                        {"player": names[ev.player], "last": ev.last})]
-    who = names[getattr(ev, "player", 0)]
-    if isinstance(ev, Revealed):
-        out = [Message("revealed", P + "revealed",
-                       {"player": who, "cards": cards(ev.cards), "leaves": leaves(ev.cards),
-                        "acorns": state.players[ev.player].acorns},
-                       {"player": who, "cards": [c.text() for c in ev.cards]})]
-        if ev.discarded:
-            out.append(Message("discarded", P + "overflow", {"cards": cards(ev.discarded),
-                                                             "leaves": leaves(ev.discarded)}))
-        if ev.pile is not None:
-            out.append(Message("pile", P + "pile_left", {"n": ev.pile}, {"pile": ev.pile}))
-        out.append(Message("garden", P + "garden_now", {"garden": garden(state)},
-                           {"garden": _garden_data(state)}))
-        return out
-    if isinstance(ev, Collected):
-        return [Message("collected", P + "collected",
-                        {"player": who, "colour": colour(ev.colour), "cards": cards(ev.cards),
-                         "leaves": leaves(ev.cards), "hand": ev.hand, "n": len(ev.cards)},
-                        {"player": who, "cards": [c.text() for c in ev.cards], "hand": ev.hand})]
-    if isinstance(ev, Placed):
-        key = "placed_extra" if ev.extra else "placed"
-        out = [Message("played", P + key, {"player": who, "cards": cards(ev.cards),
-                                           "leaves": leaves(ev.cards)},
-                       {"player": who, "cards": [c.text() for c in ev.cards]})]
-        for i, closed in enumerate(ev.closed):
-            took = i < ev.torii
-            out.append(Message("closed", P + ("closed_torii" if took else "closed_no_torii"),
-                               {"player": who, "colour": colour(closed),
-                                "n": state.torii if took else 0},
-                               {"player": who, "colour": closed.value, "torii": took}))
-        return out
-    if isinstance(ev, BonusTaken):
-        return [Message("bonus", P + "bonus",
-                        {"player": who, "n": ev.connections, "gain": 2 * ev.connections,
-                         "acorns": ev.acorns},
-                        {"player": who, "acorns": ev.acorns})]
-    if isinstance(ev, Activated):
-        return [Message("objective", P + "activated",
-                        {"player": who, "objective": objective(ev.objective), "n": ev.acorns,
-                         "cost": OBJECTIVE_COST},
-                        {"player": who, "objective": ev.objective.value, "acorns": ev.acorns})]
-    if isinstance(ev, LandscapeUsed):  # then the prompt asks for its effect
-        return [Message("landscape", P + "landscape",
-                        {"player": who, "card": ev.card, "n": ev.acorns},
-                        {"player": who, "landscape": ev.card, "acorns": ev.acorns})]
-    if isinstance(ev, Traded):
-        key = "traded_named" if ev.cards else "traded"
-        return [Message("traded", P + key,
-                        {"player": who, "cards": cards(ev.cards or ()),
-                         "leaves": leaves(ev.cards or ()), "n": ev.acorns},
-                        {"player": who, "acorns": ev.acorns})]
-    if isinstance(ev, Gained):
-        key = "gained" if ev.change > 0 else "lost"
-        return [Message("acorns", P + key,
-                        {"player": who, "change": abs(ev.change), "n": ev.acorns},
-                        {"player": who, "acorns": ev.acorns})]
-    if isinstance(ev, Drew):
-        return [Message("drew", P + "drew", {"player": who, "n": ev.count, "hand": ev.hand},
-                        {"player": who, "hand": ev.hand})]
-    if isinstance(ev, PileEmptied):
-        return [Message("pile", P + "pile_emptied", data={"pile": 0})]
-    if isinstance(ev, EndTriggered):
-        return [Message("end_triggered", P + f"end_{ev.reason}", {"player": who},
-                        {"player": who, "reason": ev.reason})]
-    if isinstance(ev, TurnEnded):
-        out = []
-        if ev.discarded:
-            out.append(Message("discarded", P + "limit_discard",
-                               {"player": who, "n": ev.discarded, "limit": HAND_LIMIT}))
-        out.append(Message("turn_ended", P + "turn_end",
-                           {"player": who, "hand": ev.hand, "acorns": ev.acorns, "n": ev.hand},
-                           {"player": who, "hand": ev.hand, "acorns": ev.acorns}))
-        return out
-    if isinstance(ev, GameOver):
-        return final(ev.scores, names)
-    return []
+def _event(ev: Event, state: State, names: Names) -> list[Message]:
+    handler = _EVENTS.get(type(ev))
+    return handler(ev, state, names) if handler else []
+
+
+# One small handler per event kind: each says its event (and what follows from it).
+def _colours_chosen(ev: ColoursChosen, state: State, names: Names) -> list[Message]:
+    return [Message("setup", P + "colours_chosen",
+                    {"colours": [colour(c) for c in ev.colours]},
+                    {"colours": [c.value for c in ev.colours]})]
+
+
+def _objectives_revealed(ev: ObjectivesRevealed, state: State, names: Names) -> list[Message]:
+    return [Message("setup", P + "objectives_revealed",
+                    {"objectives": [objective(o) for o in ev.objectives]},
+                    {"objectives": [o.value for o in ev.objectives]})]
+
+
+def _dealt(ev: Dealt, state: State, names: Names) -> list[Message]:
+    return [Message("setup", P + "dealt", {"cards": ev.cards, "hand": ev.hand, "n": ev.cards})]
+
+
+def _garden_laid(ev: GardenLaid, state: State, names: Names) -> list[Message]:
+    return [Message("setup", P + "garden_laid", {"garden": garden(state)},
+                    {"garden": _garden_data(state)})]
+
+
+def _pile_counted(ev: PileCounted, state: State, names: Names) -> list[Message]:
+    if ev.count is None:
+        return [Message("setup", P + "pile_unknown", data={"pile": None})]
+    return [Message("setup", P + "pile_counted", {"n": ev.count}, {"pile": ev.count})]
+
+
+def _turn_started(ev: TurnStarted, state: State, names: Names) -> list[Message]:
+    me = state.players[ev.player]
+    key = "last_turn" if ev.last else "turn_start"
+    # not "turn" (the answer to "whose turn", said whole): said short once heard
+    return [Message("turn_start", P + key,
+                    {"player": names[ev.player], "acorns": me.acorns, "hand": me.hand.size,
+                     "n": me.hand.size},
+                    {"player": names[ev.player], "last": ev.last})]
+
+
+def _revealed(ev: Revealed, state: State, names: Names) -> list[Message]:
+    who = names[ev.player]
+    out = [Message("revealed", P + "revealed",
+                   {"player": who, "cards": cards(ev.cards), "leaves": leaves(ev.cards),
+                    "acorns": state.players[ev.player].acorns},
+                   {"player": who, "cards": [c.text() for c in ev.cards]})]
+    if ev.discarded:
+        out.append(Message("discarded", P + "overflow", {"cards": cards(ev.discarded),
+                                                         "leaves": leaves(ev.discarded)}))
+    if ev.pile is not None:
+        out.append(Message("pile", P + "pile_left", {"n": ev.pile}, {"pile": ev.pile}))
+    out.append(Message("garden", P + "garden_now", {"garden": garden(state)},
+                       {"garden": _garden_data(state)}))
+    return out
+
+
+def _collected(ev: Collected, state: State, names: Names) -> list[Message]:
+    who = names[ev.player]
+    return [Message("collected", P + "collected",
+                    {"player": who, "colour": colour(ev.colour), "cards": cards(ev.cards),
+                     "leaves": leaves(ev.cards), "hand": ev.hand, "n": len(ev.cards)},
+                    {"player": who, "cards": [c.text() for c in ev.cards], "hand": ev.hand})]
+
+
+def _placed(ev: Placed, state: State, names: Names) -> list[Message]:
+    who = names[ev.player]
+    key = "placed_extra" if ev.extra else "placed"
+    out = [Message("played", P + key, {"player": who, "cards": cards(ev.cards),
+                                       "leaves": leaves(ev.cards)},
+                   {"player": who, "cards": [c.text() for c in ev.cards]})]
+    for i, closed in enumerate(ev.closed):
+        took = i < ev.torii  # fewer torii than closed piles when none are left
+        out.append(Message("closed", P + ("closed_torii" if took else "closed_no_torii"),
+                           {"player": who, "colour": colour(closed),
+                            "n": state.torii if took else 0},
+                           {"player": who, "colour": closed.value, "torii": took}))
+    return out
+
+
+def _bonus_taken(ev: BonusTaken, state: State, names: Names) -> list[Message]:
+    who = names[ev.player]
+    return [Message("bonus", P + "bonus",
+                    {"player": who, "n": ev.connections, "gain": 2 * ev.connections,
+                     "acorns": ev.acorns},
+                    {"player": who, "acorns": ev.acorns})]
+
+
+def _activated(ev: Activated, state: State, names: Names) -> list[Message]:
+    who = names[ev.player]
+    return [Message("objective", P + "activated",
+                    {"player": who, "objective": objective(ev.objective), "n": ev.acorns,
+                     "cost": OBJECTIVE_COST},
+                    {"player": who, "objective": ev.objective.value, "acorns": ev.acorns})]
+
+
+def _landscape_used(ev: LandscapeUsed, state: State, names: Names) -> list[Message]:
+    who = names[ev.player]  # then the prompt asks for its effect
+    return [Message("landscape", P + "landscape",
+                    {"player": who, "card": ev.card, "n": ev.acorns},
+                    {"player": who, "landscape": ev.card, "acorns": ev.acorns})]
+
+
+def _traded(ev: Traded, state: State, names: Names) -> list[Message]:
+    who = names[ev.player]
+    key = "traded_named" if ev.cards else "traded"
+    return [Message("traded", P + key,
+                    {"player": who, "cards": cards(ev.cards or ()),
+                     "leaves": leaves(ev.cards or ()), "n": ev.acorns},
+                    {"player": who, "acorns": ev.acorns})]
+
+
+def _gained(ev: Gained, state: State, names: Names) -> list[Message]:
+    who = names[ev.player]
+    key = "gained" if ev.change > 0 else "lost"
+    return [Message("acorns", P + key,
+                    {"player": who, "change": abs(ev.change), "n": ev.acorns},
+                    {"player": who, "acorns": ev.acorns})]
+
+
+def _drew(ev: Drew, state: State, names: Names) -> list[Message]:
+    who = names[ev.player]
+    return [Message("drew", P + "drew", {"player": who, "n": ev.count, "hand": ev.hand},
+                    {"player": who, "hand": ev.hand})]
+
+
+def _pile_emptied(ev: PileEmptied, state: State, names: Names) -> list[Message]:
+    return [Message("pile", P + "pile_emptied", data={"pile": 0})]
+
+
+def _end_triggered(ev: EndTriggered, state: State, names: Names) -> list[Message]:
+    who = names[ev.player]
+    return [Message("end_triggered", P + f"end_{ev.reason}", {"player": who},
+                    {"player": who, "reason": ev.reason})]
+
+
+def _turn_ended(ev: TurnEnded, state: State, names: Names) -> list[Message]:
+    who = names[ev.player]
+    out = []
+    if ev.discarded:
+        out.append(Message("discarded", P + "limit_discard",
+                           {"player": who, "n": ev.discarded, "limit": HAND_LIMIT}))
+    out.append(Message("turn_ended", P + "turn_end",
+                       {"player": who, "hand": ev.hand, "acorns": ev.acorns, "n": ev.hand},
+                       {"player": who, "hand": ev.hand, "acorns": ev.acorns}))
+    return out
+
+
+def _game_over(ev: GameOver, state: State, names: Names) -> list[Message]:
+    return final(ev.scores, names)
+
+
+# Keyed on the exact event class (events are final dataclasses, never subclassed).
+_EVENTS: dict[type, Callable[[Any, State, Names], list[Message]]] = {
+    ColoursChosen: _colours_chosen,
+    ObjectivesRevealed: _objectives_revealed,
+    Dealt: _dealt,
+    GardenLaid: _garden_laid,
+    PileCounted: _pile_counted,
+    TurnStarted: _turn_started,
+    Revealed: _revealed,
+    Collected: _collected,
+    Placed: _placed,
+    BonusTaken: _bonus_taken,
+    Activated: _activated,
+    LandscapeUsed: _landscape_used,
+    Traded: _traded,
+    Gained: _gained,
+    Drew: _drew,
+    PileEmptied: _pile_emptied,
+    EndTriggered: _end_triggered,
+    TurnEnded: _turn_ended,
+    GameOver: _game_over,
+}
 
 
 def score_lines(scores: Scores, names: Names, key: str) -> list[Message]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -145,50 +145,86 @@ def _said(action: Action, state: State) -> tuple[str, dict[str, Any]]:
     """The hint's key and words: the move, and why, from the seat's own hand and the
     public table only (never the pile's order nor another hand: the same knowledge gives
     the same words)."""
+    said = _HINTS.get(type(action))
+    assert said is not None, action  # the opponent decides only these moves
+    return said(action, state)
+
+
+# One reason per kind of move, worked out for the move (issue 28, part 5).
+def _hint_collect(action: Collect, state: State) -> tuple[str, dict[str, Any]]:
+    """What the column adds to what the hand can score, or that it pays later."""
     seat = state.to_move
     me = state.players[seat]
-    if isinstance(action, Collect):
-        column = state.column(action.colour)
-        after, _ = apply(state, action)
-        before, then = opponent.hand_gain(state, me), opponent.hand_gain(state, after.players[seat])
-        params = {"colour": narrate.colour(action.colour), "n": len(column)}
-        if then > before:
-            return "hint_collect", {**params, "gain": then, "before": before}
-        return "hint_collect_later", params
-    if isinstance(action, Reveal):
-        largest = max((len(state.column(c)) for c in state.colours), default=0)
-        return ("hint_reveal" if largest else "hint_reveal_empty",
-                {"n": largest, "acorns": me.acorns - 1})
-    if isinstance(action, Play):
-        after, _ = apply(state, action)
-        now = after.players[seat]
-        params = {"cards": narrate.cards(action.cards), "n": now.pile_points() - me.pile_points()}
-        if params["n"]:
-            return "hint_play", params
-        gain = opponent.hand_gain(after, now)  # a 0 scores nothing yet: what it opens
-        return ("hint_play_opens", {**params, "gain": gain}) if gain else (
-            "hint_play_ready", params)
-    if isinstance(action, Activate):
-        values = [measure(action.objective, state, i) for i in range(state.count)]
-        mine = values[seat]
-        others = [v for i, v in enumerate(values) if i != seat]
-        fewest = action.objective is Objective.PLACED  # the one won by the fewest
-        best = min(others) if fewest else max(others)
-        ahead = mine < best if fewest else mine > best
-        key = "hint_objective_tied" if mine == best else (
-            "hint_objective" if ahead else "hint_objective_behind")
-        return key, {"objective": narrate.objective(action.objective), "mine": mine,
-                     "theirs": best}
-    if isinstance(action, Trade):
-        after, _ = apply(state, action)
-        lost = opponent.hand_gain(state, me) - opponent.hand_gain(state, after.players[seat])
-        params = {"cards": narrate.cards(action.cards or ()), "acorns": me.acorns + 1}
-        if lost > 0:
-            return "hint_trade_costs", {**params, "n": lost}
-        return "hint_trade", params
-    assert isinstance(action, End)
+    column = state.column(action.colour)
+    after, _ = apply(state, action)
+    before, then = opponent.hand_gain(state, me), opponent.hand_gain(state, after.players[seat])
+    params = {"colour": narrate.colour(action.colour), "n": len(column)}
+    if then > before:
+        return "hint_collect", {**params, "gain": then, "before": before}
+    return "hint_collect_later", params
+
+
+def _hint_reveal(action: Reveal, state: State) -> tuple[str, dict[str, Any]]:
+    """The largest column there is now (none: the garden is empty), and the acorns left."""
+    me = state.players[state.to_move]
+    largest = max((len(state.column(c)) for c in state.colours), default=0)
+    return ("hint_reveal" if largest else "hint_reveal_empty",
+            {"n": largest, "acorns": me.acorns - 1})
+
+
+def _hint_play(action: Play, state: State) -> tuple[str, dict[str, Any]]:
+    """The points the play scores now, else what it opens for the hand, else that it is ready."""
+    seat = state.to_move
+    me = state.players[seat]
+    after, _ = apply(state, action)
+    now = after.players[seat]
+    params = {"cards": narrate.cards(action.cards), "n": now.pile_points() - me.pile_points()}
+    if params["n"]:
+        return "hint_play", params
+    gain = opponent.hand_gain(after, now)  # a 0 scores nothing yet: what it opens
+    return ("hint_play_opens", {**params, "gain": gain}) if gain else (
+        "hint_play_ready", params)
+
+
+def _hint_activate(action: Activate, state: State) -> tuple[str, dict[str, Any]]:
+    """How the seat stands on the objective against the best of the others."""
+    seat = state.to_move
+    values = [measure(action.objective, state, i) for i in range(state.count)]
+    mine = values[seat]
+    others = [v for i, v in enumerate(values) if i != seat]
+    fewest = action.objective is Objective.PLACED  # the one won by the fewest
+    best = min(others) if fewest else max(others)
+    ahead = mine < best if fewest else mine > best
+    key = "hint_objective_tied" if mine == best else (
+        "hint_objective" if ahead else "hint_objective_behind")
+    return key, {"objective": narrate.objective(action.objective), "mine": mine,
+                 "theirs": best}
+
+
+def _hint_trade(action: Trade, state: State) -> tuple[str, dict[str, Any]]:
+    """The acorns it brings, and what the hand could score that it gives up."""
+    seat = state.to_move
+    me = state.players[seat]
+    after, _ = apply(state, action)
+    lost = opponent.hand_gain(state, me) - opponent.hand_gain(state, after.players[seat])
+    params = {"cards": narrate.cards(action.cards or ()), "acorns": me.acorns + 1}
+    if lost > 0:
+        return "hint_trade_costs", {**params, "n": lost}
+    return "hint_trade", params
+
+
+def _hint_end(action: End, state: State) -> tuple[str, dict[str, Any]]:
+    """The cards over the hand limit to discard, or what the hand kept can still score."""
+    me = state.players[state.to_move]
     if action.discard:
         return "hint_end_discard", {"cards": narrate.cards(action.discard),
                                     "limit": HAND_LIMIT}
     return "hint_end", {"hand": me.hand.size, "limit": HAND_LIMIT,
                         "gain": opponent.hand_gain(state, me)}
+
+
+# Keyed on the exact action class (actions are final dataclasses, never subclassed).
+_HINTS: dict[type, Callable[[Any, State], tuple[str, dict[str, Any]]]] = {
+    Collect: _hint_collect, Reveal: _hint_reveal, Play: _hint_play, Activate: _hint_activate,
+    Trade: _hint_trade, End: _hint_end,
+}

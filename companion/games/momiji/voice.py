@@ -148,6 +148,13 @@ def momiji_context(state: State, confirming: bool = False, pending: Any = None
     `pending`: the session's half-entered command, objectives named in part)."""
     if confirming:
         return MomijiContext("confirm", state=state)
+    if state.phase is Phase.TURN:
+        return _turn_context(state)
+    return _setup_context(state, pending)
+
+
+def _setup_context(state: State, pending: Any) -> MomijiContext:
+    """A set-up phase's context: what it asks to name (or the game over)."""
     phase = state.phase
     count = state.count
     if phase is Phase.COLOURS:
@@ -164,27 +171,22 @@ def momiji_context(state: State, confirming: bool = False, pending: Any = None
         return MomijiContext("garden", colours=state.colours, want=4, state=state)
     if phase is Phase.PILE:
         return MomijiContext("pile", state=state)
-    if phase is Phase.OVER:
-        return MomijiContext("over", state=state)
+    return MomijiContext("over", state=state)  # Phase.OVER, the last one
+
+
+def _turn_context(state: State) -> MomijiContext:
+    """A turn's context: what the player to move may still do, by how far the turn has gone."""
     turn = state.turn
     me = state.players[state.to_move]
     main = turn.main
-    collect = tuple(c for c in state.colours if state.column(c)) if main in (None, "reveal") \
-        else ()
-    values: tuple[tuple[Colour, tuple[int, ...]], ...] = ()
-    if main is None or turn.optional == "landscape":  # a play, or a landscape's placing
-        values = tuple((c, v) for c in state.colours if (v := _pile_values(me.pile(c))))
-    reveal = (0, 0)
-    if main is None and me.acorns >= 1 and state.pile != 0:
-        most = 4 if state.pile is None else min(4, state.pile)
-        reveal = (1 if state.pile is None else most, most)  # an uncounted pile may run out
     free = turn.optional is None
     dealt = state.virtual  # no landscapes nor harvest bonus there (docs/practice.md)
     hand = me.hand.known if me.hand.unknown == 0 else None
     end = main not in (None, "reveal") or (main is None and main_possible(state) is not True)
     return MomijiContext(
         "turn" if main is None else "reveal" if main == "reveal" else "after",
-        colours=state.colours, collect=collect, values=values, reveal=reveal,
+        colours=state.colours, collect=_collectable(state), values=_playable(state),
+        reveal=_reveal_range(state),
         objectives=state.available if main is None and me.acorns >= OBJECTIVE_COST else (),
         landscapes=tuple(n for n in range(1, LANDSCAPES + 1) if n not in me.landscapes)
         if free and me.acorns >= 1 and not dealt else (),
@@ -196,6 +198,31 @@ def momiji_context(state: State, confirming: bool = False, pending: Any = None
         discard=max(0, me.hand.size - HAND_LIMIT) if end and hand is not None else 0,
         state=state,
     )
+
+
+def _collectable(state: State) -> tuple[Colour, ...]:
+    """The garden's columns a collect may name: before the main action or once revealed."""
+    if state.turn.main not in (None, "reveal"):
+        return ()
+    return tuple(c for c in state.colours if state.column(c))
+
+
+def _playable(state: State) -> tuple[tuple[Colour, tuple[int, ...]], ...]:
+    """Each colour a play may use now, with the values its pile can take next."""
+    turn = state.turn
+    if turn.main is not None and turn.optional != "landscape":  # neither a play nor a placing
+        return ()
+    me = state.players[state.to_move]
+    return tuple((c, v) for c in state.colours if (v := _pile_values(me.pile(c))))
+
+
+def _reveal_range(state: State) -> tuple[int, int]:
+    """The (fewest, most) cards a reveal names; (0, 0) when no reveal is possible."""
+    me = state.players[state.to_move]
+    if state.turn.main is not None or me.acorns < 1 or state.pile == 0:
+        return (0, 0)
+    most = 4 if state.pile is None else min(4, state.pile)
+    return (1 if state.pile is None else most, most)  # an uncounted pile may run out
 
 
 # -- grammars ------------------------------------------------------------------------------
