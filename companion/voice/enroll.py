@@ -6,9 +6,8 @@ Say: gift flute, fan and tea"), records it, keeps the recording at once
 (profiles.Profile.save), and at the end adapts the acoustic model (adapt.adapt). Its
 sentences are in the player's language (`--lang`, else the system's, as with `--words`;
 the catalogue's `[messages.voice_profile]`); the commands stay English, the model's
-language, and the English voice says them. `--from-dir`
-takes recordings made elsewhere (`X.wav` with `X.txt`). Then `companion play --voice
---voice-profile NAME` uses the profile.
+language, and the English voice says them. `--from-dir` takes recordings made elsewhere
+(`X.wav` with `X.txt`). Then `companion play --voice --voice-profile NAME` uses the profile.
 Recording where the game is played, with the same microphone, adapts to the room as well.
 """
 
