@@ -110,6 +110,40 @@ def test_a_word_without_pronunciation_is_refused(tmp_path):
         adapt(utterances, tmp_path / "model")
 
 
+@needs_tools
+def test_recordings_that_match_no_words_are_refused_and_the_previous_model_kept(tmp_path):
+    """Noise read as commands: bw aligns none of them; adapt refuses, the profile's
+    previous model stays as it was."""
+    import random
+
+    rng = random.Random(1)
+    noise = b"".join(struct.pack("<h", rng.randint(-3000, 3000)) for _ in range(16000))
+    dest = tmp_path / "model"
+    dest.mkdir()
+    (dest / "marker").write_text("previous model")
+    utterances = [Utterance(noise, "gift flute fan and tea")] * MIN_UTTERANCES
+    with pytest.raises(AdaptationUnavailable,
+                       match=f"only 0 of {MIN_UTTERANCES} recordings matched their words"):
+        adapt(utterances, dest)
+    assert (dest / "marker").read_text() == "previous model"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model"]
+
+
+def test_a_new_model_replaces_the_old_one_and_leaves_nothing_beside_it(tmp_path):
+    from companion.voice.adapt import _replace
+
+    new = tmp_path / "work" / "adapted"
+    new.mkdir(parents=True)
+    (new / "sendump").write_text("new")
+    dest = tmp_path / "voices" / "model"
+    for folder in (dest, dest.with_name("model.new"), dest.with_name("model.old")):
+        folder.mkdir(parents=True)  # an earlier run stopped half way left the last two
+        (folder / "sendump").write_text("stale")
+    _replace(dest, new)
+    assert (dest / "sendump").read_text() == "new" and (new / "sendump").is_file()
+    assert sorted(p.name for p in dest.parent.iterdir()) == ["model"]
+
+
 # ------------------------------------------------------------------ profiles
 def test_profile_names_become_safe_folder_names():
     assert slug("Anne-Marie D.") == "anne-marie_d"
@@ -152,12 +186,15 @@ def test_prompts_name_every_card_word_early_and_all_are_commands():
 
 
 def test_enrollment_keeps_each_recording_and_asks_again_after_silence(tmp_path):
+    from companion.narrate.catalogue import Catalogue
+
     said: list[str] = []
+    english = Catalogue("en", games=())
     pcm = struct.pack("<h", 500) * 16000
     answers = iter([pcm, None, pcm, None, None, pcm])
     profile = Profile.named("Ana", tmp_path)
-    recorded = Enrollment(profile, said.append, lambda: next(answers)).run(
-        ["score", "board", "secret", "discard"])
+    recorded = Enrollment(profile, lambda m: said.append(english.render(m)),
+                          lambda: next(answers)).run(["score", "board", "secret", "discard"])
     assert recorded == 3
     assert said[:4] == ["1 of 4. Say: score.", "2 of 4. Say: board.",
                         "I heard nothing. Again, say: board.", "3 of 4. Say: secret."]
@@ -275,5 +312,7 @@ def test_a_failed_adaptation_keeps_the_recordings_and_says_how_to_retry(tmp_path
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-2].startswith("The voice profile was not made: Adapting to a voice needs")
     assert not any(line.startswith("Learning your voice") for line in lines)
+    from companion.launcher import command  # the companion as this PATH runs it
+
     assert lines[-1] == (f"The {MIN_UTTERANCES + 2} recordings are kept; once that is fixed, "
-                        "learn from them with: companion voice-enroll --name Ana --count 0")
+                        f"learn from them with: {command()} voice-enroll --name Ana --count 0")

@@ -77,6 +77,10 @@ def test_a_spanish_plural_sounds_as_its_singular() -> None:
     (["je joue le secret."], Context.action(), "secret"),
     (["J'ai joué le secret."], Context.action(), "secret"),
     (["Je mets au dépôt."], Context.action(), "discard"),
+    # Fillers French players say, and "le" written "ne" (MBROLA fr1 and fr3 in noise).
+    ([" Je veux le secret.", " je veux le secret,"], Context.action(), "secret"),
+    ([" Ne dépôt,", " ne dépôt.", " Ne dépôt."], Context.action(), "discard"),
+    (["euh, le dépôt"], Context.action(), "discard"),
     # Two words said as one, the r they share once: "offre Ruri" (MBROLA fr1).
     ([" offrurie, flûte, ombrelle,", " offririe, flûte, ombrelle,"], Context.action(),
      "gift flute umbrella flower"),

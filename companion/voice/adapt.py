@@ -28,7 +28,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.narrate.message import Message
 from companion.speech.audio import AudioFormat, wav_bytes
+from companion.voice.reasons import explained
 from companion.voice.sphinx import SAMPLE_RATE, condition
 
 # Front-end settings of the en-us model (its feat.params): the features `bw` trains on must
@@ -41,14 +43,15 @@ BW_OPTIONS = ("-ts2cbfn", ".ptm.", "-feat", "1s_c_d_dd", "-svspec", "0-12/13-25/
 MODEL_FILES = ("mdef", "feat.params", "noisedict", "transition_matrices")
 TOOL_DIRS = ("/usr/lib/sphinxtrain", "/usr/libexec/sphinxtrain", "/usr/local/lib/sphinxtrain",
              "/usr/lib/x86_64-linux-gnu/sphinxtrain", "/usr/lib/aarch64-linux-gnu/sphinxtrain")
-INSTALL_HINT = ("Adapting to a voice needs CMU Sphinxtrain (Debian or Ubuntu: apt install "
-                "sphinxtrain sphinxbase-utils pocketsphinx)")
 MIN_UTTERANCES = 10
 WORD = re.compile(r"[a-z']+")
 
 
 class AdaptationUnavailable(RuntimeError):
-    """Adaptation cannot run here or failed; the message is one sentence for the player."""
+    """Adaptation cannot run here or failed; the message is one sentence for the player,
+    `message` that sentence in the catalogue (reasons.py)."""
+
+    message: Message | None = None
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,7 @@ def find_tools() -> dict[str, str]:
     missing = [n for n in ("sphinx_fe", "pocketsphinx_mdef_convert", "bw", "map_adapt",
                            "mk_s2sendump") if n not in found]
     if missing:
-        raise AdaptationUnavailable(f"{INSTALL_HINT}; missing: {', '.join(missing)}.")
+        raise explained(AdaptationUnavailable, "tools_missing", missing=", ".join(missing))
     return found
 
 
@@ -125,13 +128,13 @@ def read_sendump(path: str | Path) -> tuple[int, int, int, array]:
         if value.strip().isdigit():
             header[name] = int(value)
     if header.get("cluster_count", 0) != 0:
-        raise AdaptationUnavailable("this model's sendump is clustered; it cannot be adapted.")
+        raise explained(AdaptationUnavailable, "clustered")
     codewords, senones = integer(), integer()
     features = header.get("feature_count", 1)
     shift = header.get("mixw_shift", 10)
     size = features * codewords * senones
     if len(data) - pos < size:
-        raise AdaptationUnavailable("the model's sendump is truncated.")
+        raise explained(AdaptationUnavailable, "truncated")
     table = [1.0001 ** -(b << shift) for b in range(256)]
     # Stored codeword-major ([feature][codeword][senone]); a stride of `senones` from a
     # senone's first byte walks its weights in (feature, codeword) order.
@@ -177,7 +180,8 @@ def _run(tool: str, *args: str, cwd: Path) -> str:
     done = subprocess.run([tool, *args], cwd=cwd, capture_output=True, text=True)
     if done.returncode != 0:
         tail = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
-        raise AdaptationUnavailable(f"{Path(tool).name} failed: {tail[0]}")
+        raise explained(AdaptationUnavailable, "tool_failed", tool=Path(tool).name,
+                        detail=tail[0])
     return done.stderr + done.stdout
 
 
@@ -192,78 +196,106 @@ def adapt(utterances: Sequence[Utterance], dest: str | Path,
     """
     started = time.perf_counter()
     if len(utterances) < MIN_UTTERANCES:
-        raise AdaptationUnavailable(
-            f"at least {MIN_UTTERANCES} recorded commands are needed, {len(utterances)} given.")
+        raise explained(AdaptationUnavailable, "too_few", n=MIN_UTTERANCES,
+                        given=len(utterances))
     tools = find_tools()
     hmm = Path(base or base_model())
-    prons = dict(pronunciations or {})
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="companion-adapt-") as tmp:
         work = Path(tmp)
-        # The pip model's dictionary: any en-us model uses the same phone set.
-        text, unknown = _dictionary(utterances, prons,
-                                    Path(base_model()).parent / "cmudict-en-us.dict")
-        if unknown:
-            raise AdaptationUnavailable(
-                f"no pronunciation for: {', '.join(sorted(unknown))}.")
-        (work / "train.dict").write_text(text, encoding="utf-8")
-        shutil.copy(hmm / "noisedict", work / "noisedict")
-        (work / "wav").mkdir()
-        ids, lines = [], []
-        for n, utt in enumerate(utterances):
-            name = f"u{n:04d}"
-            # The decoder sees trimmed audio (sphinx.condition): train on the same.
-            (work / "wav" / f"{name}.wav").write_bytes(
-                wav_bytes(condition(utt.pcm, seed=n), AudioFormat(SAMPLE_RATE)))
-            ids.append(name)
-            lines.append(f"<s> {' '.join(utt.words())} </s> ({name})")
-        (work / "train.fileids").write_text("\n".join(ids) + "\n", encoding="ascii")
-        (work / "train.transcription").write_text("\n".join(lines) + "\n", encoding="ascii")
-        model = work / "model"
-        model.mkdir()
-        for name in ("means", "variances", "transition_matrices", "noisedict"):
-            shutil.copy(hmm / name, model / name)
-        _run(tools["pocketsphinx_mdef_convert"], "-text", str(hmm / "mdef"),
-             str(model / "mdef.txt"), cwd=work)
-        senones, features, codewords, weights = read_sendump(hmm / "sendump")
-        write_mixw(model / "mixture_weights", (senones, features, codewords), weights)
-        (work / "mfc").mkdir()
-        _run(tools["sphinx_fe"], "-c", "train.fileids", "-di", "wav", "-do", "mfc",
-             "-ei", "wav", "-eo", "mfc", "-mswav", "yes", *FE_OPTIONS, cwd=work)
-        (work / "acc").mkdir()
-        log = _run(tools["bw"], "-hmmdir", str(model), "-moddeffn", str(model / "mdef.txt"),
-                   *BW_OPTIONS, "-dictfn", "train.dict", "-fdictfn", "noisedict",
-                   "-ctlfn", "train.fileids", "-lsnfn", "train.transcription",
-                   "-cepdir", "mfc", "-accumdir", "acc", cwd=work)
-        failed = log.count("Failed to align")
-        aligned = len(utterances) - failed
-        if aligned < MIN_UTTERANCES:
-            raise AdaptationUnavailable(
-                f"only {aligned} of {len(utterances)} recordings matched their words; "
-                "record again somewhere quieter, closer to the microphone.")
-        out = work / "adapted"
-        out.mkdir()
-        _run(tools["map_adapt"], "-moddeffn", str(model / "mdef.txt"), "-ts2cbfn", ".ptm.",
-             "-meanfn", str(model / "means"), "-varfn", str(model / "variances"),
-             "-mixwfn", str(model / "mixture_weights"),
-             "-tmatfn", str(model / "transition_matrices"), "-accumdir", "acc",
-             "-mapmeanfn", str(out / "means"), "-mapvarfn", str(out / "variances"),
-             "-mapmixwfn", str(work / "mixw.adapted"),
-             "-maptmatfn", str(out / "transition_matrices"), cwd=work)
-        _run(tools["mk_s2sendump"], "-pocketsphinx", "yes",
-             "-moddeffn", str(model / "mdef.txt"), "-mixwfn", str(work / "mixw.adapted"),
-             "-sendumpfn", str(out / "sendump"), cwd=work)
-        for name in ("mdef", "feat.params", "noisedict"):
-            shutil.copy(hmm / name, out / name)
-        staged = dest.with_name(dest.name + ".new")
-        shutil.rmtree(staged, ignore_errors=True)
-        shutil.copytree(out, staged)
-        old = dest.with_name(dest.name + ".old")
-        shutil.rmtree(old, ignore_errors=True)
-        if dest.exists():
-            dest.rename(old)
-        staged.rename(dest)
-        shutil.rmtree(old, ignore_errors=True)
+        _write_training_set(work, utterances, dict(pronunciations or {}), hmm)
+        model = _trainable_model(work, hmm, tools)
+        aligned = _accumulate(work, model, tools, len(utterances))
+        _replace(dest, _map_adapt(work, model, hmm, tools))
     return AdaptReport(len(utterances), aligned, time.perf_counter() - started)
 
+
+def _write_training_set(work: Path, utterances: Sequence[Utterance],
+                        prons: Mapping[str, Sequence[str]], hmm: Path) -> None:
+    """What bw reads about the recordings in `work`: their dictionary (AdaptationUnavailable
+    naming a word without a pronunciation, before anything is written), the model's noise
+    words, the audio as the decoder sees it, and the words said in each."""
+    # The pip model's dictionary: any en-us model uses the same phone set.
+    text, unknown = _dictionary(utterances, prons,
+                                Path(base_model()).parent / "cmudict-en-us.dict")
+    if unknown:
+        raise explained(AdaptationUnavailable, "no_pronunciation",
+                        words=", ".join(sorted(unknown)))
+    (work / "train.dict").write_text(text, encoding="utf-8")
+    shutil.copy(hmm / "noisedict", work / "noisedict")
+    (work / "wav").mkdir()
+    ids, lines = [], []
+    for n, utt in enumerate(utterances):
+        name = f"u{n:04d}"
+        # The decoder sees trimmed audio (sphinx.condition): train on the same.
+        (work / "wav" / f"{name}.wav").write_bytes(
+            wav_bytes(condition(utt.pcm, seed=n), AudioFormat(SAMPLE_RATE)))
+        ids.append(name)
+        lines.append(f"<s> {' '.join(utt.words())} </s> ({name})")
+    (work / "train.fileids").write_text("\n".join(ids) + "\n", encoding="ascii")
+    (work / "train.transcription").write_text("\n".join(lines) + "\n", encoding="ascii")
+
+
+def _trainable_model(work: Path, hmm: Path, tools: Mapping[str, str]) -> Path:
+    """A copy of the base model in the form bw and map_adapt read: a text model definition
+    and a `mixture_weights` file rebuilt from the quantized `sendump`."""
+    model = work / "model"
+    model.mkdir()
+    for name in ("means", "variances", "transition_matrices", "noisedict"):
+        shutil.copy(hmm / name, model / name)
+    _run(tools["pocketsphinx_mdef_convert"], "-text", str(hmm / "mdef"),
+         str(model / "mdef.txt"), cwd=work)
+    senones, features, codewords, weights = read_sendump(hmm / "sendump")
+    write_mixw(model / "mixture_weights", (senones, features, codewords), weights)
+    return model
+
+
+def _accumulate(work: Path, model: Path, tools: Mapping[str, str], count: int) -> int:
+    """Features, then bw's statistics in `work/acc`; the number of recordings aligned to
+    their words, or AdaptationUnavailable when too few were to teach anything."""
+    (work / "mfc").mkdir()
+    _run(tools["sphinx_fe"], "-c", "train.fileids", "-di", "wav", "-do", "mfc",
+         "-ei", "wav", "-eo", "mfc", "-mswav", "yes", *FE_OPTIONS, cwd=work)
+    (work / "acc").mkdir()
+    log = _run(tools["bw"], "-hmmdir", str(model), "-moddeffn", str(model / "mdef.txt"),
+               *BW_OPTIONS, "-dictfn", "train.dict", "-fdictfn", "noisedict",
+               "-ctlfn", "train.fileids", "-lsnfn", "train.transcription",
+               "-cepdir", "mfc", "-accumdir", "acc", cwd=work)
+    aligned = count - log.count("Failed to align")
+    if aligned < MIN_UTTERANCES:
+        raise explained(AdaptationUnavailable, "unaligned", aligned=aligned, n=count)
+    return aligned
+
+
+def _map_adapt(work: Path, model: Path, hmm: Path, tools: Mapping[str, str]) -> Path:
+    """The adapted model (MAP from bw's statistics), complete in `work/adapted`."""
+    out = work / "adapted"
+    out.mkdir()
+    _run(tools["map_adapt"], "-moddeffn", str(model / "mdef.txt"), "-ts2cbfn", ".ptm.",
+         "-meanfn", str(model / "means"), "-varfn", str(model / "variances"),
+         "-mixwfn", str(model / "mixture_weights"),
+         "-tmatfn", str(model / "transition_matrices"), "-accumdir", "acc",
+         "-mapmeanfn", str(out / "means"), "-mapvarfn", str(out / "variances"),
+         "-mapmixwfn", str(work / "mixw.adapted"),
+         "-maptmatfn", str(out / "transition_matrices"), cwd=work)
+    _run(tools["mk_s2sendump"], "-pocketsphinx", "yes",
+         "-moddeffn", str(model / "mdef.txt"), "-mixwfn", str(work / "mixw.adapted"),
+         "-sendumpfn", str(out / "sendump"), cwd=work)
+    for name in ("mdef", "feat.params", "noisedict"):
+        shutil.copy(hmm / name, out / name)
+    return out
+
+
+def _replace(dest: Path, new: Path) -> None:
+    """`dest` becomes a copy of `new`, the previous model removed only once the new one is
+    in place (staged beside it, then renamed)."""
+    staged = dest.with_name(dest.name + ".new")
+    shutil.rmtree(staged, ignore_errors=True)
+    shutil.copytree(new, staged)
+    old = dest.with_name(dest.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if dest.exists():
+        dest.rename(old)
+    staged.rename(dest)
+    shutil.rmtree(old, ignore_errors=True)

@@ -190,6 +190,9 @@ _SAID_FILLERS = frozenset({"je", "la", "le", "l", "et", "the", "i", "and",
                            # "je joue le secret", "je mets au dépôt", "mon secret est…"
                            "joue", "les", "mon", "ma", "moi", "du", "de", "à", "au", "est",
                            "carte", "mets", "ai",
+                           # "je veux le secret", "euh"; "le" written "ne" ("Ne dépôt.":
+                           # MBROLA fr3, every hypothesis at 20 dB)
+                           "veux", "ne", "euh",
                            "el", "los", "las", "y", "del", "mi", "me", "es", "con",
                            "я", "і", "та", "моя", "мою", "мій"})
 

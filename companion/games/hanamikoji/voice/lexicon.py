@@ -190,7 +190,7 @@ def _french() -> Lexicon:
         fillers=frozenset({"je", "j", "la", "le", "l", "les", "et", "mon", "ma", "est", "de",
                            "du", "s", "il", "te", "plaît", "moi", "carte", "cartes", "à",
                            "joue", "donne", "montre", "quel", "quelle", "c", "d", "voir",
-                           "mets", "au", "ai"}),
+                           "mets", "au", "ai", "veux", "ne", "euh"}),
     )
 
 
