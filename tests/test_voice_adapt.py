@@ -186,12 +186,15 @@ def test_prompts_name_every_card_word_early_and_all_are_commands():
 
 
 def test_enrollment_keeps_each_recording_and_asks_again_after_silence(tmp_path):
+    from companion.narrate.catalogue import Catalogue
+
     said: list[str] = []
+    english = Catalogue("en", games=())
     pcm = struct.pack("<h", 500) * 16000
     answers = iter([pcm, None, pcm, None, None, pcm])
     profile = Profile.named("Ana", tmp_path)
-    recorded = Enrollment(profile, said.append, lambda: next(answers)).run(
-        ["score", "board", "secret", "discard"])
+    recorded = Enrollment(profile, lambda m: said.append(english.render(m)),
+                          lambda: next(answers)).run(["score", "board", "secret", "discard"])
     assert recorded == 3
     assert said[:4] == ["1 of 4. Say: score.", "2 of 4. Say: board.",
                         "I heard nothing. Again, say: board.", "3 of 4. Say: secret."]
@@ -309,5 +312,7 @@ def test_a_failed_adaptation_keeps_the_recordings_and_says_how_to_retry(tmp_path
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-2].startswith("The voice profile was not made: Adapting to a voice needs")
     assert not any(line.startswith("Learning your voice") for line in lines)
+    from companion.launcher import command  # the companion as this PATH runs it
+
     assert lines[-1] == (f"The {MIN_UTTERANCES + 2} recordings are kept; once that is fixed, "
-                        "learn from them with: companion voice-enroll --name Ana --count 0")
+                        f"learn from them with: {command()} voice-enroll --name Ana --count 0")

@@ -28,7 +28,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.narrate.message import Message
 from companion.speech.audio import AudioFormat, wav_bytes
+from companion.voice.reasons import explained
 from companion.voice.sphinx import SAMPLE_RATE, condition
 
 # Front-end settings of the en-us model (its feat.params): the features `bw` trains on must
@@ -41,14 +43,15 @@ BW_OPTIONS = ("-ts2cbfn", ".ptm.", "-feat", "1s_c_d_dd", "-svspec", "0-12/13-25/
 MODEL_FILES = ("mdef", "feat.params", "noisedict", "transition_matrices")
 TOOL_DIRS = ("/usr/lib/sphinxtrain", "/usr/libexec/sphinxtrain", "/usr/local/lib/sphinxtrain",
              "/usr/lib/x86_64-linux-gnu/sphinxtrain", "/usr/lib/aarch64-linux-gnu/sphinxtrain")
-INSTALL_HINT = ("Adapting to a voice needs CMU Sphinxtrain (Debian or Ubuntu: apt install "
-                "sphinxtrain sphinxbase-utils pocketsphinx)")
 MIN_UTTERANCES = 10
 WORD = re.compile(r"[a-z']+")
 
 
 class AdaptationUnavailable(RuntimeError):
-    """Adaptation cannot run here or failed; the message is one sentence for the player."""
+    """Adaptation cannot run here or failed; the message is one sentence for the player,
+    `message` that sentence in the catalogue (reasons.py)."""
+
+    message: Message | None = None
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,7 @@ def find_tools() -> dict[str, str]:
     missing = [n for n in ("sphinx_fe", "pocketsphinx_mdef_convert", "bw", "map_adapt",
                            "mk_s2sendump") if n not in found]
     if missing:
-        raise AdaptationUnavailable(f"{INSTALL_HINT}; missing: {', '.join(missing)}.")
+        raise explained(AdaptationUnavailable, "tools_missing", missing=", ".join(missing))
     return found
 
 
@@ -125,13 +128,13 @@ def read_sendump(path: str | Path) -> tuple[int, int, int, array]:
         if value.strip().isdigit():
             header[name] = int(value)
     if header.get("cluster_count", 0) != 0:
-        raise AdaptationUnavailable("this model's sendump is clustered; it cannot be adapted.")
+        raise explained(AdaptationUnavailable, "clustered")
     codewords, senones = integer(), integer()
     features = header.get("feature_count", 1)
     shift = header.get("mixw_shift", 10)
     size = features * codewords * senones
     if len(data) - pos < size:
-        raise AdaptationUnavailable("the model's sendump is truncated.")
+        raise explained(AdaptationUnavailable, "truncated")
     table = [1.0001 ** -(b << shift) for b in range(256)]
     # Stored codeword-major ([feature][codeword][senone]); a stride of `senones` from a
     # senone's first byte walks its weights in (feature, codeword) order.
@@ -177,7 +180,8 @@ def _run(tool: str, *args: str, cwd: Path) -> str:
     done = subprocess.run([tool, *args], cwd=cwd, capture_output=True, text=True)
     if done.returncode != 0:
         tail = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
-        raise AdaptationUnavailable(f"{Path(tool).name} failed: {tail[0]}")
+        raise explained(AdaptationUnavailable, "tool_failed", tool=Path(tool).name,
+                        detail=tail[0])
     return done.stderr + done.stdout
 
 
@@ -192,8 +196,8 @@ def adapt(utterances: Sequence[Utterance], dest: str | Path,
     """
     started = time.perf_counter()
     if len(utterances) < MIN_UTTERANCES:
-        raise AdaptationUnavailable(
-            f"at least {MIN_UTTERANCES} recorded commands are needed, {len(utterances)} given.")
+        raise explained(AdaptationUnavailable, "too_few", n=MIN_UTTERANCES,
+                        given=len(utterances))
     tools = find_tools()
     hmm = Path(base or base_model())
     dest = Path(dest)
@@ -216,8 +220,8 @@ def _write_training_set(work: Path, utterances: Sequence[Utterance],
     text, unknown = _dictionary(utterances, prons,
                                 Path(base_model()).parent / "cmudict-en-us.dict")
     if unknown:
-        raise AdaptationUnavailable(
-            f"no pronunciation for: {', '.join(sorted(unknown))}.")
+        raise explained(AdaptationUnavailable, "no_pronunciation",
+                        words=", ".join(sorted(unknown)))
     (work / "train.dict").write_text(text, encoding="utf-8")
     shutil.copy(hmm / "noisedict", work / "noisedict")
     (work / "wav").mkdir()
@@ -260,9 +264,7 @@ def _accumulate(work: Path, model: Path, tools: Mapping[str, str], count: int) -
                "-cepdir", "mfc", "-accumdir", "acc", cwd=work)
     aligned = count - log.count("Failed to align")
     if aligned < MIN_UTTERANCES:
-        raise AdaptationUnavailable(
-            f"only {aligned} of {count} recordings matched their words; "
-            "record again somewhere quieter, closer to the microphone.")
+        raise explained(AdaptationUnavailable, "unaligned", aligned=aligned, n=count)
     return aligned
 
 

@@ -7,9 +7,11 @@ import json
 import sys
 from typing import Any
 
+from companion.narrate.message import Message
 from companion.voice.audio import AudioError, read_wav
 from companion.voice.decoders import VoiceUnavailable
 from companion.voice.options import add_engine_options
+from companion.voice.reasons import explained
 from companion.voice.whisper_model import ModelMissing
 
 
@@ -46,21 +48,28 @@ def _contexts_said() -> str:
         return "none (no installed game has voice commands)"
 
 
+class GameVoiceMissing(ValueError):
+    """No game, or none with voice commands, of that name; `message` says it in the
+    catalogue (reasons.py), str() in English."""
+
+    message: Message | None = None
+
+
 def game_voice(name: str | None) -> Any:
     """The voice hooks of the named game (default: the default game of `companion play`),
-    or ValueError."""
+    or GameVoiceMissing (a ValueError; loading the game may raise another)."""
     from companion.games.registry import default_game, game_names, load_game
 
     names = game_names()
     if not names:
-        raise ValueError("no game is installed")
+        raise explained(GameVoiceMissing, "no_game_installed")
     name = name or default_game() or names[0]
     if name not in names:
-        raise ValueError(f"no game called {name}; installed: {', '.join(names)}")
+        raise explained(GameVoiceMissing, "no_game", name=name, installed=", ".join(names))
     voice = getattr(load_game(name), "voice", None)
     hooks = voice() if voice is not None else None
     if hooks is None:
-        raise ValueError(f"{name} has no voice commands")
+        raise explained(GameVoiceMissing, "no_voice", name=name)
     return hooks
 
 

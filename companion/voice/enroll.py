@@ -3,9 +3,11 @@
 
 The companion says and prints each command to read, from the game's voice hooks ("12 of 40.
 Say: gift flute, fan and tea"), records it, keeps the recording at once
-(profiles.Profile.save), and at the end adapts the acoustic model (adapt.adapt). `--from-dir`
-takes recordings made elsewhere (`X.wav` with `X.txt`). Then `companion play --voice
---voice-profile NAME` uses the profile.
+(profiles.Profile.save), and at the end adapts the acoustic model (adapt.adapt). Its
+sentences are in the player's language (`--lang`, else the system's, as with `--words`;
+the catalogue's `[messages.voice_profile]`); the commands stay English, the model's
+language, and the English voice says them. `--from-dir` takes recordings made elsewhere
+(`X.wav` with `X.txt`). Then `companion play --voice --voice-profile NAME` uses the profile.
 Recording where the game is played, with the same microphone, adapts to the room as well.
 """
 
@@ -14,9 +16,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from companion.narrate.message import Message
 from companion.voice.adapt import (
     MIN_UTTERANCES,
     AdaptationUnavailable,
@@ -28,9 +32,22 @@ from companion.voice.cli import game_voice
 from companion.voice.enroll_words import TAKES
 from companion.voice.profiles import Profile, ProfileError, load_recordings
 
+if TYPE_CHECKING:
+    from companion.narrate.catalogue import Catalogue
+
 DEFAULT_COUNT = 40
 MIN_SECONDS = 0.3  # shorter recordings are a click or a cough, not a command
-Say = Callable[[str], None]
+Say = Callable[[Message], None]
+
+
+def said(key: str, **params: object) -> Message:
+    """One of voice-enroll's sentences (`[messages.voice_profile]`)."""
+    return Message("voice_enroll", f"voice_profile.{key}", dict(params))
+
+
+def why(exc: BaseException) -> Message | str:
+    """An error's reason as the catalogue says it (reasons.py), else its own text."""
+    return getattr(exc, "message", None) or str(exc)
 
 
 class Enrollment:
@@ -47,8 +64,8 @@ class Enrollment:
         recorded = 0
         for n, text in enumerate(texts, 1):
             for attempt in range(2):
-                self.say(f"{n} of {len(texts)}. Say: {text}." if attempt == 0
-                         else f"I heard nothing. Again, say: {text}.")
+                self.say(said("say", n=n, total=len(texts), command=text) if attempt == 0
+                         else said("again", command=text))
                 pcm = self.capture()
                 if pcm is not None and len(pcm) >= MIN_SECONDS * 32000:
                     self.profile.save(index, pcm, text)
@@ -56,7 +73,7 @@ class Enrollment:
                     recorded += 1
                     break
             else:
-                self.say("Skipped.")
+                self.say(said("skipped"))
         return recorded
 
 
@@ -82,27 +99,52 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
                              "twice, any language or accent); play then compares what it "
                              "hears with them, beside Whisper")
     parser.add_argument("--lang", default=None,
-                        help="with --words: the language of the words (default: the "
-                             "system's, as for companion play)")
+                        help="the language the companion speaks (default: the system's, as "
+                             "for companion play; the commands read stay English, the "
+                             "model's language); with --words also the words' language")
     parser.add_argument("--takes", type=int, default=TAKES, choices=(2, 3),
                         help=f"with --words: times each word is said (default {TAKES})")
     parser.set_defaults(func=run)
     return parser
 
 
-def _speaker(enabled: bool) -> tuple[Say, Callable[[], None]]:
+def spoken(catalogue: Catalogue, message: Message) -> list[tuple[str, str]]:
+    """A sentence as (text, language) parts to speak: the command to read (`command`, in
+    English, the model's language) said by the English voice, the rest by the player's."""
+    command = message.params.get("command")
+    if command is None or catalogue.lang == "en":
+        return [(catalogue.render(message), catalogue.lang)]
+    mark = "\x00"  # where the command goes in the sentence, in any language
+    before, _, after = catalogue.render(
+        replace(message, params={**message.params, "command": mark})).partition(mark)
+    parts = [(before, catalogue.lang), (str(command), "en"), (after, catalogue.lang)]
+    return [(text, lang) for text, lang in parts if text.strip(" .:")]
+
+
+def _speaker(catalogue: Catalogue, enabled: bool) -> tuple[Say, Callable[[], None]]:
     from companion.speech import open_speaker
 
-    speaker, notice = open_speaker("en", enabled=enabled)
-    if notice is not None:
-        print(notice.text)
+    speaker, notice = open_speaker(catalogue.lang, enabled=enabled)
+    if notice is not None:  # speech cannot be heard: the printed lines go on
+        text = catalogue.render(Message("speech", notice.key, dict(notice.params)))
+        print(text if text != notice.key else notice.text)
 
-    def say(text: str) -> None:
-        print(text, flush=True)
-        speaker.say(text)
+    def say(message: Message) -> None:
+        print(catalogue.render(message), flush=True)
+        for text, lang in spoken(catalogue, message):
+            speaker.say(text, lang=lang)
         speaker.wait(30)  # the microphone must not hear the prompt
 
     return say, speaker.close
+
+
+def _language(args: argparse.Namespace) -> str:
+    """The player's language: --lang, else the system's (as the --words enrolment)."""
+    if args.lang is not None:
+        return str(args.lang)
+    from companion.language import system_language
+
+    return system_language()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -110,21 +152,23 @@ def run(args: argparse.Namespace) -> int:
         from companion.voice.enroll_words import run_cli
 
         return run_cli(args)
+    from companion.narrate.catalogue import Catalogue
+
+    catalogue = Catalogue(_language(args), games=())
     try:
         hooks = game_voice(args.game)
     except ValueError as exc:
-        print(f"companion voice-enroll: {exc}", file=sys.stderr)
+        print(f"companion voice-enroll: {catalogue.value(why(exc))}", file=sys.stderr)
         return 2
-    say, close = _speaker(not args.no_speech)
+    say, close = _speaker(catalogue, not args.no_speech)
     kept = 0
-    retry = f"companion voice-enroll --name {args.name} --count 0"
     missing = _missing_tools()
     try:
         profile = Profile.named(args.name)
         if args.from_dir is not None:
             for n, utt in enumerate(load_recordings(args.from_dir), profile.next_index()):
                 profile.save(n, utt.pcm, utt.text)
-        elif args.count > 0 and not _read_aloud(args, hooks, profile, say, missing, retry):
+        elif args.count > 0 and not _read_aloud(args, hooks, profile, say, missing):
             return 2
         utterances: list[Utterance] = (load_recordings(profile.recordings)
                                        if profile.recordings.is_dir() else [])
@@ -132,10 +176,9 @@ def run(args: argparse.Namespace) -> int:
         _learn(args.name, profile, utterances, hooks, say, missing)
         return 0
     except (AdaptationUnavailable, ProfileError, OSError) as exc:
-        say(f"The voice profile was not made: {exc}")
+        say(said("not_made", reason=why(exc)))
         if kept >= MIN_UTTERANCES:
-            say(f"The {kept} recordings are kept; once that is fixed, learn from them with: "
-                f"{retry}")
+            say(said("kept", n=kept, name=args.name))
         return 2
     finally:
         close()
@@ -151,33 +194,29 @@ def _missing_tools() -> AdaptationUnavailable | None:
 
 
 def _read_aloud(args: argparse.Namespace, hooks: Any, profile: Profile, say: Say,
-                missing: AdaptationUnavailable | None, retry: str) -> bool:
+                missing: AdaptationUnavailable | None) -> bool:
     """The player reads `--count` commands into the profile; False, once said, when
     nothing can be read (no commands in this game, no microphone)."""
     # Another session of the same player reads other commands.
     texts = hooks.enrolment_prompts(args.count, seed=profile.next_index())
     if not texts:
-        say("This game has no commands to read for a voice profile; choose another "
-            "with --game.")
+        say(said("no_commands"))
         return False
     from companion.voice.listen import MicrophoneUnavailable, Recorder
 
     try:
         capture = Recorder().record
     except MicrophoneUnavailable:
-        say("No microphone could be opened, so nothing can be recorded. Plug one in "
-            "and run this again, or give recordings made elsewhere with --from-dir.")
+        say(said("no_microphone"))
         return False
     if missing is not None:
         # Said before the reading, not after it; what happens to it first.
-        say("This computer cannot learn a voice yet; your recordings will be kept "
-            f"for later. {missing} Once that is fixed, learn from them with: {retry}")
-    say(f"Voice profile for {args.name}. Read each command after it is said, in "
-        "your usual voice, where you play. Control C stops; what is recorded is kept.")
+        say(said("cannot_learn_yet", reason=why(missing), name=args.name))
+    say(said("intro", name=args.name))
     try:
         Enrollment(profile, say, capture).run(texts)
     except KeyboardInterrupt:
-        say("Stopped; what was recorded is kept.")
+        say(said("stopped"))
     return True
 
 
@@ -186,9 +225,7 @@ def _learn(name: str, profile: Profile, utterances: list[Utterance], hooks: Any,
     """The model adapted to every recording the profile holds (adapt refuses too few, or
     a computer without the tools: AdaptationUnavailable), then said ready."""
     if len(utterances) >= MIN_UTTERANCES and missing is None:
-        say(f"Learning your voice from {len(utterances)} commands; this takes a moment.")
+        say(said("learning", n=len(utterances)))
     report = adapt(utterances, profile.model, hooks.pronunciations)
     profile.record_made(report)
-    say(f"Voice profile for {name} is ready: {report.aligned} of "
-        f"{report.utterances} commands used. Play with: companion play --voice "
-        f"--voice-profile {name}")
+    say(said("ready", name=name, aligned=report.aligned, n=report.utterances))

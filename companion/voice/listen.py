@@ -66,10 +66,16 @@ def _enter(source: Any) -> Any:
     the device refusing to open, said as one sentence."""
     try:
         with quiet_native_output():
-            return source.__enter__()
+            opened = source.__enter__()
     except OSError as exc:
         raise MicrophoneUnavailable(
             f"No microphone could be opened ({exc}); continuing without voice.") from None
+    if getattr(opened, "stream", True) is None:
+        # SpeechRecognition's Microphone swallows PyAudio's refusal (no input device, a
+        # wrong index), terminates PyAudio and returns itself without a stream.
+        raise MicrophoneUnavailable(
+            "No microphone could be opened; continuing without voice.")
+    return opened
 
 
 def speech_recognition_module() -> Any:

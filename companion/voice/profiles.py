@@ -14,16 +14,21 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from companion.narrate.message import Message
 from companion.speech.audio import AudioFormat, wav_bytes
 from companion.voice.adapt import AdaptReport, Utterance
 from companion.voice.audio import AudioError, read_wav
+from companion.voice.reasons import explained
 from companion.voice.sphinx import SAMPLE_RATE
 
 _UNSAFE = re.compile(r"[^a-z0-9_-]+")
 
 
 class ProfileError(ValueError):
-    """A profile that cannot be used; the message is one sentence for the player."""
+    """A profile that cannot be used; the message is one sentence for the player,
+    `message` that sentence in the catalogue where it has one (reasons.py)."""
+
+    message: Message | None = None
 
 
 def voices_dir() -> Path:
@@ -36,7 +41,7 @@ def slug(name: str) -> str:
     """A folder name for a player's name ("Anne-Marie D." → "anne-marie_d")."""
     cleaned = _UNSAFE.sub("_", name.strip().lower()).strip("_")
     if not cleaned:
-        raise ProfileError(f"{name!r} cannot name a voice profile; use letters or digits.")
+        raise explained(ProfileError, "bad_name", name=repr(name))
     return cleaned
 
 
@@ -90,7 +95,7 @@ class Profile:
 def load_recordings(folder: Path) -> list[Utterance]:
     """Every `X.wav` with its `X.txt` (the words said) in `folder`, in name order."""
     if not folder.is_dir():
-        raise ProfileError(f"there is no folder {folder}.")
+        raise explained(ProfileError, "no_folder", folder=str(folder))
     found = []
     for wav in sorted(folder.glob("*.wav")):
         words = wav.with_suffix(".txt")
@@ -99,6 +104,7 @@ def load_recordings(folder: Path) -> list[Utterance]:
         try:
             pcm = read_wav(wav)
         except AudioError as exc:
-            raise ProfileError(f"{wav.name}: {exc}") from None
+            raise explained(ProfileError, "bad_recording", file=wav.name,
+                            detail=str(exc)) from None
         found.append(Utterance(pcm, words.read_text(encoding="utf-8").strip()))
     return found

@@ -121,6 +121,11 @@ LIMITS_KEPT = 8
 # the same log-likelihoods to about 0.3 nats, two to three times faster (docs/voice.md).
 SCORE_MARGIN = 1.0
 FRAMES_PER_SECOND = 50  # Whisper's encoder output
+# An answer is scored (yesno.heard_as) on at least this much speech's frames (plus the
+# margin): cut to a short word's 0.7 s and its margin, espeak-ng's clear "так" scored
+# " Так." at -4.9 nats per token, -0.7 with one second more (the settings were measured on
+# clips of a second or more).
+ANSWER_SECONDS = 1.0
 WORKERS = 2  # passes of one decode run at once (the model's replicas), on 2 cores or more
 # A BLAS thread count the player set stands (one_blas_thread).
 BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
@@ -313,9 +318,15 @@ class WhisperRecognizer:
         if not english and not constrained:
             heard = uncalibrated(heard, pcm)
         # A yes or no stands only where the transcript written freely says it (yesno.py):
-        # the free greedy one beside the limited beam, else the free beam's best.
+        # the free greedy one beside the limited beam, else the free beam's best; and where
+        # the audio itself says it (the model's likelihood of the answer's own word).
+        def likelihood(texts: Sequence[str]) -> list[float]:
+            logs = self._score(encoded, texts, generation, max(seconds, ANSWER_SECONDS), True)
+            self.evidence.update(answer=dict(zip(texts, logs, strict=True)))
+            return logs
         heard = yesno.screened(heard, free_text if free_text is not None else (
-            hyps[0][0] if hyps else None), reading, lambda text: words_of(text, english))
+            hyps[0][0] if hyps else None), reading, lambda text: words_of(text, english),
+            self.lang, likelihood)
         if heard.command is None or heard.confidence < REFUSE_BELOW:
             if begun is not None and hyps:
                 short = map_hypotheses(hyps, begun[0], begun[1], english,

@@ -1,0 +1,46 @@
+"""Why a voice profile cannot be made or used, in the player's language.
+
+The errors of voice-enroll's edges (adapt.AdaptationUnavailable, profiles.ProfileError,
+cli.game_voice's GameVoiceMissing) carry a `message` (None when raised with a text alone):
+a part of a sentence keyed in the catalogue's `[messages.voice_why]`
+(companion/locales/voice.*.toml), which the command says in the player's language. Their
+own text (`str(exc)`) is that part in English, for the commands that still speak English
+(`companion listen`) and for logs.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, TypeVar
+
+from companion.narrate.message import Message
+
+if TYPE_CHECKING:
+    from companion.narrate.catalogue import Catalogue
+
+E = TypeVar("E", bound=Exception)
+
+
+def reason(key: str, **params: object) -> Message:
+    """A reason, said inside a sentence ("The voice profile was not made: {reason}"): no
+    event, so it is not capitalized."""
+    return Message("", f"voice_why.{key}", dict(params))
+
+
+@cache
+def _english() -> Catalogue:
+    from companion.narrate.catalogue import Catalogue
+
+    return Catalogue("en", games=())
+
+
+def english(message: Message) -> str:
+    return _english().render(message)
+
+
+def explained(error: type[E], key: str, **params: object) -> E:
+    """An `error` whose reason the catalogue says (its `message`); str() is the English."""
+    message = reason(key, **params)
+    exc = error(english(message))
+    exc.message = message  # type: ignore[attr-defined]
+    return exc
