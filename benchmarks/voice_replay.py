@@ -4,7 +4,9 @@ recorded hypotheses read again (`map_hypotheses`), a refused one rescued from it
 scored sentences (`rescue`), screened as an answer (`yesno`) and decided by the policy.
 Prints right / wrong / wrong applied per SNR, and every miss with `--verbose`: how a
 change to the reading of transcripts would have done on a run, without the model
-(docs/voice.md, issue 25). The noise-margin check of a yes needs the audio: not replayed.
+(docs/voice.md, issue 25). The noise-margin check of a yes and the audio check of an
+answer (`yesno.heard_as`: the model's likelihood of the answer's word) need the audio: not
+replayed.
 
     .venv/bin/python benchmarks/voice_bench.py --engine listener --voice-set tune --lang fr \
         --recognizer whisper --seeds 11 77 --per-seed 10 --any-every 0 --dump run.jsonl

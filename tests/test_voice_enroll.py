@@ -5,7 +5,9 @@ catalogue. The recording and adapting paths are in tests/test_voice_adapt.py."""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,7 @@ import pytest
 from companion.cli import main
 from companion.narrate.catalogue import LANGUAGES, Catalogue, merged
 from companion.voice.adapt import MIN_UTTERANCES
-from companion.voice.enroll import Enrollment, said, spoken
+from companion.voice.enroll import Enrollment, said, speak, spoken
 from companion.voice.profiles import Profile
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -150,6 +152,25 @@ def test_the_prompts_are_the_players_language_around_the_english_command(tmp_pat
     assert spoken(english, said("again", command="score")) == [
         ("I heard nothing. Again, say: score.", "en")]
     assert spoken(french, said("skipped")) == [("Commande passée.", "fr")]
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_the_french_voice_and_the_english_one_both_say_their_part(tmp_path):
+    """Real espeak-ng into WAV files: the sentence's French part, then the command in
+    English, neither dropping the other."""
+    from companion.speech import open_speaker
+
+    speaker, notice = open_speaker("fr", out_dir=tmp_path)
+    assert notice is None
+    try:
+        speak(speaker, Catalogue("fr", games=()),
+              said("say", n=1, total=40, command="gift flute, fan and tea"))
+    finally:
+        speaker.close()
+    index = [json.loads(line) for line in (tmp_path / "index.jsonl").read_text().splitlines()]
+    assert [(u["text"], u["lang"]) for u in index] == [
+        ("1 sur 40. Dites : ", "fr"), ("gift flute, fan and tea", "en")]
+    assert all((tmp_path / u["file"]).stat().st_size > 1000 for u in index)
 
 
 def test_counts_take_the_languages_plural_forms():

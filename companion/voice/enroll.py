@@ -131,11 +131,18 @@ def _speaker(catalogue: Catalogue, enabled: bool) -> tuple[Say, Callable[[], Non
 
     def say(message: Message) -> None:
         print(catalogue.render(message), flush=True)
-        for text, lang in spoken(catalogue, message):
-            speaker.say(text, lang=lang)
-        speaker.wait(30)  # the microphone must not hear the prompt
+        speak(speaker, catalogue, message)
 
     return say, speaker.close
+
+
+def speak(speaker: Any, catalogue: Catalogue, message: Message) -> None:
+    """Say `message`'s parts one after the other and wait till they are said: the
+    microphone must not hear the prompt."""
+    for text, lang in spoken(catalogue, message):
+        # kind=None: stacked; a part of a kind would replace the unspoken part before it.
+        speaker.say(text, kind=None, lang=lang)
+    speaker.wait(30)
 
 
 def _language(args: argparse.Namespace) -> str:
