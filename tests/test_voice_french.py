@@ -63,6 +63,13 @@ def test_two_french_words_run_together_are_split(heard: str,
     assert run_together(heard, words, "en") is None  # English has no such key
 
 
+def test_a_french_consonant_near_another_costs_less_than_one_unlike_it() -> None:
+    # l/r, t/d, p/b, k/g, m/n: half a substitution, in French only.
+    assert distance("frute", "flute", "fr") < distance("fsute", "flute", "fr")
+    assert distance("frute", "flute", "fr") < distance("frute", "flute", "es")
+    assert distance("frute", "flute", "fr") <= 0.2
+
+
 def test_a_spanish_plural_sounds_as_its_singular() -> None:
     assert spanish_sound_key("acciones") == spanish_sound_key("accion")
     assert distance("accion", "acciones", "es") <= 0.1 < distance("accion", "acciones")
@@ -81,6 +88,9 @@ def test_a_spanish_plural_sounds_as_its_singular() -> None:
     ([" Je veux le secret.", " je veux le secret,"], Context.action(), "secret"),
     ([" Ne dépôt,", " ne dépôt.", " Ne dépôt."], Context.action(), "discard"),
     (["euh, le dépôt"], Context.action(), "discard"),
+    # A consonant written as its neighbour (l as r, th as t): MBROLA fr5 and fr1 at 40 dB.
+    ([" Frute.", " Frûte.", " Frute !"], Context.reveal(), "reveal flute"),
+    ([" service à tue,", " service à tue."], Context.reveal(), "reveal tea"),
     # Two words said as one, the r they share once: "offre Ruri" (MBROLA fr1).
     ([" offrurie, flûte, ombrelle,", " offririe, flûte, ombrelle,"], Context.action(),
      "gift flute umbrella flower"),
