@@ -8,8 +8,10 @@ Parts (`--part`, several allowed; default all):
             reveal context, where one to seven name a card by its number; zero, eight and
             nine are valid nowhere there (right: refused). Whisper alone.
   enrolled  The same clips, each speaker enrolled on takes 0 and 1 of the ten digits
-            (enrolled.py, enrolled_engine.py): the enrolled recognizer alone (ten words) and
-            beside Whisper in the reveal context, as in play (EnrolledEngine).
+            (enrolled.py, enrolled_engine.py): the enrolled recognizer alone (ten words:
+            a match counted applied when it is `sure`, as play applies it when Whisper
+            heard nothing valid, asked about when it is only accepted) and beside Whisper
+            in the reveal context, as in play (EnrolledEngine).
   synthetic French, Spanish and Ukrainian voices a listener takes for a person's (MBROLA,
             Pico, RHVoice: voice_bench.LISTENER_VOICES) as stand-ins for speakers: each
             enrolled on the game's context words (hooks.enrolment_words) said at two
@@ -273,6 +275,7 @@ def run_enrolled(data: Path, which: str, snrs: tuple[str, ...], limit: int | Non
                  ) -> tuple[list[Outcome], list[Outcome]]:
     """(the enrolled recognizer alone over ten digits, beside Whisper in the reveal
     context)."""
+    from companion.voice.enrolled import sure
     from companion.voice.enrolled_engine import EnrolledEngine, speech_frames
     from companion.voice.word_profiles import WordProfile
 
@@ -312,7 +315,7 @@ def run_enrolled(data: Path, which: str, snrs: tuple[str, ...], limit: int | Non
                     alone.append(Outcome(
                         "enrolled", snr, clip.said, clip.said,
                         match.words if match.accepted else None,
-                        match.words if match.accepted else None,
+                        match.words if sure(match) else None,
                         1000 * (done - started), 1000 * (done - encoded)))
                     if verbose:
                         print(speaker, clip.said, snr, match, beside[-1] if beside else "",
@@ -322,6 +325,7 @@ def run_enrolled(data: Path, which: str, snrs: tuple[str, ...], limit: int | Non
 
 def run_synthetic(langs: tuple[str, ...], which: str, snrs: tuple[str, ...],
                   verbose: bool) -> dict[str, list[Outcome]]:
+    from companion.voice.enrolled import sure
     from companion.voice.enrolled_engine import EnrolledEngine, speech_frames
     from companion.voice.word_profiles import WordProfile
 
@@ -360,7 +364,8 @@ def run_synthetic(langs: tuple[str, ...], which: str, snrs: tuple[str, ...],
                             done = time.perf_counter()
                             assert match is not None
                             got = match.words if match.accepted else None
-                            results.append(Outcome("synthetic", snr, word, word, got, got,
+                            results.append(Outcome("synthetic", snr, word, word, got,
+                                                   match.words if sure(match) else None,
                                                    1000 * (done - started),
                                                    1000 * (done - encoded)))
                             if verbose:

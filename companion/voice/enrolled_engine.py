@@ -133,13 +133,13 @@ def load_voice(profile: WordProfile, encode: Encode, model: str) -> EnrolledVoic
                 word = key.rsplit("#", 1)[0]
                 found.setdefault(word, []).append(kept[key])
         if set(found) == set(recordings):
-            return EnrolledVoice(found)
+            return EnrolledVoice(found, len(NOISY_COPIES))
     made = templates(recordings, encode)
     arrays = {f"{w}#{i}": t for w, ts in made.items() for i, t in enumerate(ts)}
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
         np.savez_compressed(out, **arrays)  # type: ignore[arg-type]
-    return EnrolledVoice(made)
+    return EnrolledVoice(made, len(NOISY_COPIES))
 
 
 class EnrolledEngine:

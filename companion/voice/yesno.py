@@ -53,7 +53,7 @@ OWN_WORDS: dict[str, dict[str, str]] = {
 # halves (Speech Commands speakers 0-7; MBROLA fr1, fr3, fr5, Pico es-ES and RHVoice
 # anatol, natalia, seeds 11 and 77): real "cat" in noise, written "Yeah.", scored " Yes."
 # at -2.5 to -3.2, real yes written "Yeah." -1.3 to -2.1; a French "non" written "Oui." led
-# by 0.5, real answers by 2 to 5 (a Ukrainian "ні" by 1.7). docs/voice.md.
+# by 0.5, real answers by 2 to 5 (espeak-ng's Ukrainian "ні" by 1.7). docs/voice.md.
 OWN_FLOOR = -2.3
 OWN_LEAD = {"yes": 2.0, "no": 1.5}
 
@@ -75,8 +75,8 @@ def clearly_answer(command: str, free_text: str | None, reading: Reading,
 
 def spellings(word: str) -> list[str]:
     """The sentences one word is scored as: capitalised and not, with a full stop (the
-    stop carries as much as the word in a mean per token: scored bare, " Yes" alone was
-    4.7 nats less likely than " Yes." for a clear yes's neighbour)."""
+    stop weighs as much as the word in a mean per token, and a word alone is seldom
+    written bare: real "cat" at 10 dB scored " Yes" -4.7, " Yes." -2.7)."""
     return [f" {word}.", f" {word.lower()}."]
 
 

@@ -1,0 +1,200 @@
+"""Tune the enrolled recognizer by replaying instead of decoding again (issue 25).
+
+`dump`: the free spoken digit dataset's speakers of one set, enrolled as realspeech_bench
+enrols them (takes 0-1), each test clip and SNR decoded once, as in play, beside Whisper
+in the reveal context; kept per clip: Whisper's own recognition (before the enrolled
+match), the distance to every enrolled recording, the frames heard, the loudness margin,
+the model's teacher-forced log-probabilities of each enrolled word, and what play made of
+it. `replay`: the figures of `enrolled.combine` (or a variant) from that file alone, in
+seconds.
+
+    .venv/bin/python benchmarks/enrolled_replay.py dump --set tune --out /tmp/tune.pkl
+    .venv/bin/python benchmarks/enrolled_replay.py replay /tmp/tune.pkl
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import pickle
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import realspeech_bench as rb  # noqa: E402
+
+from companion.games.hanamikoji.voice.context import Context  # noqa: E402
+from companion.games.hanamikoji.voice.hooks import (  # noqa: E402
+    HanamikojiRecognizer,
+    rival_checked,
+    settled,
+)
+from companion.games.hanamikoji.voice.words import normalize  # noqa: E402
+from companion.voice import enrolled as en  # noqa: E402
+from companion.voice.audio import read_wav  # noqa: E402
+from companion.voice.enrolled_engine import NOISY_COPIES  # noqa: E402
+from companion.voice.policy import Accept, Confirm, decide  # noqa: E402
+from companion.voice.sphinx import capped, loudness_margin  # noqa: E402
+
+
+def dump(which: str, snrs: tuple[str, ...], every: int, out: Path,
+         copies: tuple[tuple[str, float], ...] | None = None) -> None:
+    from companion.voice import enrolled_engine as ee
+    from companion.voice.enrolled_engine import EnrolledEngine, speech_frames
+    from companion.voice.word_profiles import WordProfile
+
+    if copies is not None:  # other noisy copies than play's (each take's in this order)
+        ee.templates = functools.partial(ee.templates, copies=copies)  # type: ignore[assignment]
+
+    data = rb.find_data()
+    assert data is not None, "no real recordings here"
+    rb.EVERY = every
+    engine = rb.whisper()
+    tests = rb.digit_tests(data, which, None)
+    rows: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        for speaker in sorted({c.speaker for c in tests}):
+            profile = WordProfile.named(speaker, "hanamikoji", "en", Path(folder))
+            for digit in range(10):
+                for take in rb.ENROL_TAKES:
+                    profile.save(read_wav(rb.digit_clip(data, digit, speaker, take).path),
+                                 rb.DIGITS[digit])
+            enrolled = EnrolledEngine(engine, profile)
+            enrolled.ready()
+            voice = enrolled.voice
+            assert voice is not None
+            seen: dict[str, Any] = {}
+            inner = enrolled._combined
+
+            def recording(heard, pcm, read, settled_, inner=inner, seen=seen, voice=voice):  # type: ignore[no-untyped-def]
+                seen["heard"] = heard
+                result = inner(heard, pcm, read, settled_)
+                frames = speech_frames(engine.encode(pcm), pcm)
+                seen["distances"] = voice._all(frames)
+                seen["frames"] = len(frames)
+                seen["logs"] = word_logs(engine, pcm, sorted(voice.words))
+                return result
+            enrolled._combined = recording  # type: ignore[method-assign]
+            recognizer = HanamikojiRecognizer(enrolled)
+            ctx = Context.reveal()
+            for n, clip in enumerate(c for c in tests if c.speaker == speaker):
+                pcm = read_wav(clip.path)
+                for snr in snrs:
+                    audio = rb.noisy(pcm, snr, 104729 * n + len(snr))
+                    seen.clear()
+                    final = recognizer.recognize(audio, ctx)
+                    samples = np.frombuffer(audio, dtype=np.int16).tolist()
+                    rows.append(dict(
+                        speaker=speaker, said=clip.said, take=clip.take, snr=snr,
+                        heard=seen["heard"], distances=seen["distances"],
+                        frames=seen["frames"], logs=seen["logs"],
+                        loudness=loudness_margin(samples), final=final))
+            rows.append(dict(speaker=speaker, owners=list(voice._owner),
+                             lengths=voice._lengths.copy(),
+                             copies=copies if copies is not None else ee.NOISY_COPIES))
+            print(speaker, len(rows), f"{time.perf_counter() - started:.0f} s", flush=True)
+    with out.open("wb") as f:
+        pickle.dump(rows, f)
+
+
+def word_logs(engine: Any, pcm: bytes, words: list[str]) -> dict[str, tuple[float, int]]:
+    """Each word's summed log-probability written alone (" Word.") given the last decode's
+    encoder frames, and its token count."""
+    last = engine._last_encoded
+    assert last is not None and last[0] is pcm
+    texts = [f" {w[:1].upper()}{w[1:]}." for w in words]
+    sums = engine._score(last[1], texts, engine._generation, len(pcm) / 2 / 16000, False)
+    counts = [len(engine._tokenizer.encode(t, add_special_tokens=False).ids) for t in texts]
+    return {w: (s, c) for w, s, c in zip(words, sums, counts, strict=True)}
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    with path.open("rb") as f:
+        rows = pickle.load(f)
+    voices = {r["speaker"]: r for r in rows if "owners" in r}
+    clips = [r for r in rows if "owners" not in r]
+    for r in clips:
+        v = voices[r["speaker"]]
+        r["best"] = en.nearest(v["owners"], r["distances"], v["lengths"],
+                               len(v.get("copies", NOISY_COPIES)))
+    return clips
+
+
+def match_of(r: dict[str, Any]) -> en.Match:
+    found = r["best"]
+    ranked = sorted(found, key=lambda w: found[w][0])
+    d, n = found[ranked[0]]
+    return en.Match(ranked[0], d, found[ranked[1]][0] - d, r["frames"], n)
+
+
+def played(r: dict[str, Any], combine: Any) -> tuple[str | None, str | None]:
+    """(heard, applied) of one clip through `combine` and what play does after it."""
+    read = functools.partial(normalize, lang="en", context=Context.reveal())
+    out = combine(r["heard"], r, read)
+    if out.command is not None:
+        out = type(out)(out.command, capped(out.command, out.confidence, settled), out.words,
+                        out.margin, out.private_to)
+    out = rival_checked(out, read)
+    decision = decide(out)
+    applied = decision.command if isinstance(decision, Accept) else None
+    heard = decision.command if isinstance(decision, (Accept, Confirm)) else None
+    return heard, applied
+
+
+def figures(clips: list[dict[str, Any]], combine: Any, label: str) -> str:
+    cells = []
+    for snr in ("rec", "20", "10", "6"):
+        group = [r for r in clips if r["snr"] == snr]
+        if not group:
+            continue
+        right = asked_wrong = wrong = applied_right = 0
+        for r in group:
+            truth = normalize(r["said"], "en", Context.reveal())
+            heard, applied = played(r, combine)
+            right += heard == truth
+            wrong += applied is not None and applied != truth
+            applied_right += applied is not None and applied == truth
+            asked_wrong += heard is not None and applied is None and heard != truth
+        cells.append(f"{snr}: {100 * right / len(group):5.1f} right, {applied_right:3d} "
+                     f"applied, {wrong} wrong applied, {asked_wrong:2d} asked wrong "
+                     f"(n {len(group)})")
+    return f"{label:28s} " + " | ".join(cells)
+
+
+def current(heard: Any, r: dict[str, Any], read: Any) -> Any:
+    return en.combine(heard, match_of(r), read)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    d = sub.add_parser("dump")
+    d.add_argument("--set", dest="which", default="tune", choices=("tune", "report", "all"))
+    d.add_argument("--snrs", nargs="+", default=["rec", "10", "6"], choices=rb.SNRS)
+    d.add_argument("--every", type=int, default=1)
+    d.add_argument("--out", type=Path, required=True)
+    d.add_argument("--copies", nargs="+", default=None,
+                   help="noisy copies as kind:dB (white:10 pink:3 babble:0 ...)")
+    r = sub.add_parser("replay")
+    r.add_argument("path", type=Path)
+    args = parser.parse_args()
+    if args.what == "dump":
+        copies = None if args.copies is None else tuple(
+            (k, float(db)) for k, db in (c.split(":") for c in args.copies))
+        dump(args.which, tuple(args.snrs), args.every, args.out, copies)
+        return
+    clips = load(args.path)
+    print(figures(clips, current, "now (enrolled.combine)"))
+
+
+if __name__ == "__main__":
+    main()
