@@ -154,12 +154,14 @@ class WhisperRecognizer:
         cores = os.cpu_count() or 1
         # Two workers (CTranslate2 replicas sharing the weights) run a decode's independent
         # passes at once: the free transcript beside the limited beam, the scored sentences
-        # in two halves. A pass is no faster on two threads than on one here, often slower
-        # (the decoder's products are small), even where it runs alone: Spanish's free beam
-        # took 278 ms median with two workers of one thread, 352 ms with one of two
-        # (docs/voice.md).
+        # in two halves. Each has two threads at least where there are two cores: the
+        # encoder takes 80 ms on two against 140 ms on one. Four threads on two cores wait
+        # passively for each other (OMP_WAIT_POLICY below). On an idle 2-core machine a
+        # French or Spanish decode took 20 to 40 ms less wall time than with one thread a
+        # worker, in 6 of 7 interleaved runs; under a load of 5 to 9 it took about 10%
+        # more (docs/voice.md, "Latency").
         self.workers = workers or (WORKERS if cores >= WORKERS else 1)
-        self.threads = threads or max(1, min(4, cores // self.workers))
+        self.threads = threads or max(1, min(4, cores, max(2, cores // self.workers)))
         self._model: Any = None
         self._tokenizer: Any = None
         self._failure: BaseException | None = None
