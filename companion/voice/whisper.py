@@ -157,8 +157,8 @@ class WhisperRecognizer:
         # in two halves. Each has two threads at least where there are two cores: the
         # encoder takes 80 ms on two against 140 ms on one. Four threads on two cores wait
         # passively for each other (OMP_WAIT_POLICY below). On an idle 2-core machine a
-        # French or Spanish decode took 20 to 40 ms less wall time than with one thread a
-        # worker, in 6 of 7 interleaved runs; under a load of 5 to 9 it took about 10%
+        # French or Spanish decode took 0 to 44 ms less wall time (median 28) than with one
+        # thread a worker, in 7 interleaved runs; under a load of 5 to 9 it took about 10%
         # more (docs/voice.md, "Latency").
         self.workers = workers or (WORKERS if cores >= WORKERS else 1)
         self.threads = threads or max(1, min(4, cores, max(2, cores // self.workers)))
