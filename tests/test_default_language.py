@@ -3,6 +3,7 @@ companion does not speak (a real subprocess, so the real locale lookup runs)."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import pty
@@ -46,20 +47,25 @@ def test_a_locale_that_names_no_language_means_english():
     assert system_language(LANG="fr_FR.UTF-8") == "fr"
 
 
-def test_the_language_chosen_once_is_remembered(tmp_path, monkeypatch):
-    import io
+class Terminal(io.StringIO):
+    """A typed answer on a terminal: the question is asked only where a person can answer."""
 
-    from companion import language
+    def isatty(self) -> bool:
+        return True
 
+
+def no_language_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh configuration folder and an English locale with nothing else set."""
     monkeypatch.setenv("TACTILE_COMPANION_CONFIG", str(tmp_path))
     monkeypatch.setenv("LANG", "C.UTF-8")
     for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(var, raising=False)
 
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
 
+def test_the_language_chosen_once_is_remembered(tmp_path, monkeypatch):
+    from companion import language
+
+    no_language_saved(tmp_path, monkeypatch)
     out = io.StringIO()
     assert language.default_language() == "en"
     assert language.ask_once(Terminal("3\n"), out, speak=False) == "es"  # a keypad digit
@@ -74,19 +80,9 @@ def test_the_language_chosen_once_is_remembered(tmp_path, monkeypatch):
 def test_an_answer_not_understood_is_asked_again_three_times_at_most(tmp_path, monkeypatch):
     """Nothing kept after three answers not understood, nor when the input ends: the next
     play.sh asks again."""
-    import io
-
     from companion import language
 
-    monkeypatch.setenv("TACTILE_COMPANION_CONFIG", str(tmp_path))
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
-        monkeypatch.delenv(var, raising=False)
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
+    no_language_saved(tmp_path, monkeypatch)
     question = "Which language? 1 English, 2 français, 3 español, 4 українська."
     for answers, asked in (("9\nklingon\n7\n2\n", 3), ("9\n", 2), ("", 1)):
         out = io.StringIO()
