@@ -17,6 +17,7 @@ from companion.narrate.catalogue import LANGUAGES, Catalogue, merged
 from companion.voice.adapt import MIN_UTTERANCES
 from companion.voice.enroll import Enrollment, said, speak, spoken
 from companion.voice.profiles import Profile
+from companion.voice.reasons import reason
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -199,3 +200,32 @@ def test_every_sentence_enroll_says_is_in_every_language():
         messages = merged(lang, ())["messages"]
         assert sentences <= set(messages["voice_profile"]), (lang, sentences)
         assert reasons <= set(messages["voice_why"]), (lang, reasons)
+
+
+@pytest.mark.parametrize("lang", ["fr", "uk"])
+def test_the_words_enrolment_says_a_bad_name_in_the_language_asked(data, capsys, lang):
+    """`--words` said its refusals in English whatever the player's language: now the same
+    catalogue reason as the profile enrolment's, in the language asked."""
+    assert main(["voice-enroll", "--words", "--name", "..", "--no-speech",
+                 "--lang", lang]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    catalogue = Catalogue(lang, games=())
+    expected = catalogue.render(reason("bad_name", name=repr("..")))
+    assert err == [f"companion voice-enroll: {expected}"]
+    assert expected != Catalogue("en", games=()).render(reason("bad_name", name=repr("..")))
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_the_words_enrolment_says_an_unknown_game_in_the_language_asked(data, capsys, lang):
+    assert main(["voice-enroll", "--words", "--name", "Ana", "--game", "chess",
+                 "--no-speech", "--lang", lang]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(UNKNOWN_GAME[lang]), err
+
+
+def test_the_words_enrolment_says_a_missing_folder_in_the_language_asked(data, capsys):
+    missing = data / "none"
+    assert main(["voice-enroll", "--words", "--name", "Ana", "--from-dir", str(missing),
+                 "--no-speech", "--lang", "uk"]) == 2
+    assert capsys.readouterr().out.strip().splitlines()[-1] == (
+        f"Голосовий профіль не створено: немає теки {missing}.")

@@ -31,6 +31,7 @@ from companion.voice.adapt import (
 from companion.voice.cli import game_voice
 from companion.voice.enroll_words import TAKES
 from companion.voice.profiles import Profile, ProfileError, load_recordings
+from companion.voice.reasons import why
 
 if TYPE_CHECKING:
     from companion.narrate.catalogue import Catalogue
@@ -43,11 +44,6 @@ Say = Callable[[Message], None]
 def said(key: str, **params: object) -> Message:
     """One of voice-enroll's sentences (`[messages.voice_profile]`)."""
     return Message("voice_enroll", f"voice_profile.{key}", dict(params))
-
-
-def why(exc: BaseException) -> Message | str:
-    """An error's reason as the catalogue says it (reasons.py), else its own text."""
-    return getattr(exc, "message", None) or str(exc)
 
 
 class Enrollment:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.narrate.message import Message
+from companion.voice.reasons import why
 from companion.voice.word_profiles import WordProfile
 
 TAKES = 2
@@ -149,7 +150,8 @@ def run_cli(args: Any) -> int:
         game = _game(args.game)
         profile = WordProfile.named(args.name, game, lang)
     except (ValueError, ProfileError) as exc:
-        print(f"companion voice-enroll: {exc}", file=sys.stderr)
+        reason = Catalogue(lang, games=()).value(why(exc))
+        print(f"companion voice-enroll: {reason}", file=sys.stderr)
         return 2
     catalogue = Catalogue(lang, games=(game,))
     speaker, notice = open_speaker(lang, enabled=not args.no_speech)
@@ -190,7 +192,7 @@ def run_cli(args: Any) -> int:
                 return 1
         return _learn(profile, lang, say, args.name)
     except (ProfileError, OSError) as exc:
-        print(f"companion voice-enroll: {exc}", file=sys.stderr)
+        say(Message("voice_enroll", "voice_profile.not_made", {"reason": why(exc)}))
         return 2
     finally:
         speaker.close()

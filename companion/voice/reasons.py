@@ -44,3 +44,8 @@ def explained(error: type[E], key: str, **params: object) -> E:
     exc = error(english(message))
     exc.message = message  # type: ignore[attr-defined]
     return exc
+
+
+def why(exc: BaseException) -> Message | str:
+    """An error's reason as the catalogue says it (`explained`), else its own text."""
+    return getattr(exc, "message", None) or str(exc)
