@@ -29,6 +29,7 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +131,27 @@ WORKERS = 2  # passes of one decode run at once (the model's replicas), on 2 cor
 # A BLAS thread count the player set stands (one_blas_thread).
 BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 SILENCE_RMS = 60.0  # 16-bit units: quieter than this is no speech at all
+
+# (command or None, confidence, the grammar words it was read from): one reading's verdict.
+Mapped = tuple[str | None, float, str]
+
+
+@dataclass(frozen=True)
+class _Utterance:
+    """One utterance as decoded: what every stage of `_recognize` after the decodes reads."""
+
+    pcm: bytes
+    generation: int
+    seconds: float
+    hyps: list[tuple[str, float]]
+    encoded: Any
+    free_text: str | None
+    reading: Callable[[str], tuple[float, str, str] | None]
+    english: bool
+    constrained: bool
+
+    def words(self, text: str) -> list[str]:
+        return words_of(text, self.english)
 
 
 class WhisperRecognizer:
@@ -264,9 +286,34 @@ class WhisperRecognizer:
         """`allowed`: the words the limited beam may spell (default: the prompt's);
         `spelling`: the grammar's folded words as the model should read them; `begun`:
         the graph and reader of a second, text-only reading when nothing whole is heard;
-        `bag`: the phrases of a bag grammar (their short commands may be rescued)."""
+        `bag`: the phrases of a bag grammar (their short commands may be rescued).
+
+        The stages: the decodes, the text mapper's reading, rescoring (or a rescue of a
+        refused reading), the confidence, the yes/no screen, then a begun command when
+        nothing whole stands."""
         generation = self._generation
         self.evidence = {}
+        said = self._decoded(pcm, graph, read, generation, prompt, allowed)
+        mapped = map_hypotheses(said.hyps, graph, read, said.english, said.reading)
+        self.evidence.update(hyps=said.hyps, mapper=mapped)
+        if self._rescores(said, mapped):
+            command, confidence, words = self._rescored(said, graph, read, mapped, spelling)
+        else:
+            command, confidence, words = self._rescued(said, graph, read, mapped, spelling,
+                                                       bag)
+        heard = self._screened(said, self._confidence(said, command, confidence, words,
+                                                      settled))
+        if heard.command is None or heard.confidence < REFUSE_BELOW:
+            short = self._begun(said, begun, settled, heard.margin)
+            return short if short is not None else Recognition(
+                None, heard.confidence, words, heard.margin)
+        return heard
+
+    def _decoded(self, pcm: bytes, graph: Graph, read: Callable[[str], str | None],
+                 generation: int, prompt: Sequence[str] | None,
+                 allowed: Sequence[str] | None) -> _Utterance:
+        """The decodes (the beam, and the free transcript beside a limited one) and the
+        reader every later stage shares, so each word sequence is read once."""
         prompt = vocabulary(graph) if prompt is None else prompt
         hyps, encoded, free_text = self._decode(pcm, prompt, generation, allowed,
                                                 free=self.rescore)
@@ -277,68 +324,110 @@ class WhisperRecognizer:
         # A word said over and over is Whisper's loop on noise with a free beam; the limited
         # beam loops on one clean word too, and its calibrated confidence weighs chatter.
         reading = reader(graph, read, english, loops=not constrained, lang=self.lang)
-        mapped = map_hypotheses(hyps, graph, read, english, reading)
-        self.evidence.update(hyps=hyps, mapper=mapped)
-        # With a free beam, rescoring runs when the text mapper is unsure: above
-        # RESCORE_BELOW it never overruled the mapper in 1,080 measured decodes
-        # (docs/voice.md; English only). With the limited beam the mapper is always sure:
-        # it always runs.
-        if self.rescore and hyps and (constrained or english and mapped[1] < RESCORE_BELOW):
-            free = [free_text] if constrained and free_text is not None else None
-            scores = rescore_hypotheses(
-                hyps, graph, read,
-                lambda texts: self._score(encoded, texts, generation, seconds, constrained),
-                english, reading, free, spelling)
-            self.evidence.update(scores.evidence())
-            command, confidence, words = scores.decide(
-                calibration.SHARE_TEMPERATURE if constrained else TEMPERATURE)
-            command, confidence = agree(mapped, command, confidence, constrained)
-            if constrained and command is not None:
-                confidence = yesno.raised(
-                    command, calibration.confidence(calibration.features(
-                        command, mapped[1], hyps[0][1], scores), self.lang),
-                    calibration.ceiling(self.lang), free_text, hyps[0][0], reading,
-                    lambda text: words_of(text, english), pcm)
-        else:
-            command, confidence, words = mapped
-            if RESCUE and self.rescore and not english and hyps and confidence < REFUSE_BELOW:
-                readings = [reading(text) for text, _ in hyps]
-                scores = rescore_hypotheses(
-                    hyps, graph, read,
-                    lambda texts: self._score(encoded, texts, generation, seconds, True),
-                    english, reading, None, spelling,
-                    more=short_commands(bag, hyps, read) if RESCUE_SHORT else ())
-                self.evidence.update(scores.evidence(), rescue=[
-                    None if r is None else r[1] for r in readings])
-                found = rescue(scores, readings)
-                if found is not None:
-                    command, confidence, words = found, RESCUED, scores.decide(
-                        calibration.SHARE_TEMPERATURE, gap_free=math.inf, gap_scale=1.0)[2]
+        return _Utterance(pcm, generation, seconds, hyps, encoded, free_text, reading,
+                          english, constrained)
+
+    def _rescores(self, said: _Utterance, mapped: Mapped) -> bool:
+        """Whether the model's likelihood decides. With a free beam, rescoring runs when the
+        text mapper is unsure: above RESCORE_BELOW it never overruled the mapper in 1,080
+        measured decodes (docs/voice.md; English only). With the limited beam the mapper is
+        always sure: it always runs."""
+        return bool(self.rescore and said.hyps and (
+            said.constrained or said.english and mapped[1] < RESCORE_BELOW))
+
+    def _rescored(self, said: _Utterance, graph: Graph, read: Callable[[str], str | None],
+                  mapped: Mapped, spelling: Mapping[str, str] | None) -> Mapped:
+        """The valid commands rescored with the model's likelihood, held to the text
+        mapper's reading (`agree`); with the limited beam, the calibrated confidence."""
+        free = ([said.free_text] if said.constrained and said.free_text is not None
+                else None)
+        scores = rescore_hypotheses(
+            said.hyps, graph, read,
+            lambda texts: self._score(said.encoded, texts, said.generation, said.seconds,
+                                      said.constrained),
+            said.english, said.reading, free, spelling)
+        self.evidence.update(scores.evidence())
+        command, confidence, words = scores.decide(
+            calibration.SHARE_TEMPERATURE if said.constrained else TEMPERATURE)
+        command, confidence = agree(mapped, command, confidence, said.constrained)
+        if said.constrained and command is not None:
+            confidence = self._calibrated(said, command, mapped, scores)
+        return command, confidence, words
+
+    def _calibrated(self, said: _Utterance, command: str, mapped: Mapped,
+                    scores: Scores) -> float:
+        """calibration.py's confidence from both decodes, raised for an answer they write
+        alike (yesno.raised)."""
+        return yesno.raised(
+            command, calibration.confidence(calibration.features(
+                command, mapped[1], said.hyps[0][1], scores), self.lang),
+            calibration.ceiling(self.lang), said.free_text, said.hyps[0][0], said.reading,
+            said.words, said.pcm)
+
+    def _rescued(self, said: _Utterance, graph: Graph, read: Callable[[str], str | None],
+                 mapped: Mapped, spelling: Mapping[str, str] | None,
+                 bag: Sequence[str]) -> Mapped:
+        """The text mapper's reading or, in a free-beam language where it would be refused,
+        the command the model's likelihood rescues (`rescue`, asked about at RESCUED)."""
+        command, confidence, words = mapped
+        if not (RESCUE and self.rescore and not said.english and said.hyps
+                and confidence < REFUSE_BELOW):
+            return command, confidence, words
+        readings = [said.reading(text) for text, _ in said.hyps]
+        scores = rescore_hypotheses(
+            said.hyps, graph, read,
+            lambda texts: self._score(said.encoded, texts, said.generation, said.seconds,
+                                      True),
+            said.english, said.reading, None, spelling,
+            more=short_commands(bag, said.hyps, read) if RESCUE_SHORT else ())
+        self.evidence.update(scores.evidence(), rescue=[
+            None if r is None else r[1] for r in readings])
+        found = rescue(scores, readings)
+        if found is not None:
+            command, confidence, words = found, RESCUED, scores.decide(
+                calibration.SHARE_TEMPERATURE, gap_free=math.inf, gap_scale=1.0)[2]
+        return command, confidence, words
+
+    @staticmethod
+    def _confidence(said: _Utterance, command: str | None, confidence: float, words: str,
+                    settled: Callable[[str], float | None] | None) -> Recognition:
+        """The reading as a Recognition: capped for commands always asked about, and
+        uncalibrated (sphinx.uncalibrated) in a free-beam language other than English."""
         if command is not None:
             confidence = capped(command, confidence, settled)
         heard = Recognition(command, confidence, words)
-        if not english and not constrained:
-            heard = uncalibrated(heard, pcm)
-        # A yes or no stands only where the transcript written freely says it (yesno.py):
-        # the free greedy one beside the limited beam, else the free beam's best; and where
-        # the audio itself says it (the model's likelihood of the answer's own word).
+        if not said.english and not said.constrained:
+            heard = uncalibrated(heard, said.pcm)
+        return heard
+
+    def _screened(self, said: _Utterance, heard: Recognition) -> Recognition:
+        """A yes or no stands only where the transcript written freely says it (yesno.py):
+        the free greedy one beside the limited beam, else the free beam's best; and where
+        the audio itself says it (the model's likelihood of the answer's own word)."""
         def likelihood(texts: Sequence[str]) -> list[float]:
-            logs = self._score(encoded, texts, generation, max(seconds, ANSWER_SECONDS), True)
+            logs = self._score(said.encoded, texts, said.generation,
+                               max(said.seconds, ANSWER_SECONDS), True)
             self.evidence.update(answer=dict(zip(texts, logs, strict=True)))
             return logs
-        heard = yesno.screened(heard, free_text if free_text is not None else (
-            hyps[0][0] if hyps else None), reading, lambda text: words_of(text, english),
+        return yesno.screened(heard, said.free_text if said.free_text is not None else (
+            said.hyps[0][0] if said.hyps else None), said.reading, said.words,
             self.lang, likelihood)
-        if heard.command is None or heard.confidence < REFUSE_BELOW:
-            if begun is not None and hyps:
-                short = map_hypotheses(hyps, begun[0], begun[1], english,
-                                       reader(begun[0], begun[1], english, lang=self.lang))
-                self.evidence.update(begun=short)
-                if short[0] is not None and short[1] >= BEGUN_FLOOR:
-                    return Recognition(short[0], capped(short[0], short[1], settled), short[2],
-                                       heard.margin)
-            return Recognition(None, heard.confidence, words, heard.margin)
-        return heard
+
+    def _begun(self, said: _Utterance,
+               begun: tuple[Graph, Callable[[str], str | None]] | None,
+               settled: Callable[[str], float | None] | None,
+               margin: float | None) -> Recognition | None:
+        """When nothing whole was heard: a command that only begins one (a list one card
+        short), read from the same hypotheses and taken at BEGUN_FLOOR; else None."""
+        if begun is None or not said.hyps:
+            return None
+        short = map_hypotheses(said.hyps, begun[0], begun[1], said.english,
+                               reader(begun[0], begun[1], said.english, lang=self.lang))
+        self.evidence.update(begun=short)
+        if short[0] is not None and short[1] >= BEGUN_FLOOR:
+            return Recognition(short[0], capped(short[0], short[1], settled), short[2],
+                               margin)
+        return None
 
     def _check(self, generation: int) -> None:
         if generation != self._generation:
