@@ -18,11 +18,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.narrate.message import Message
 from companion.voice.reasons import why
 from companion.voice.word_profiles import WordProfile
+
+if TYPE_CHECKING:
+    from companion.speech import NullSpeaker, Speaker
 
 TAKES = 2
 MIN_SECONDS = 0.2  # a shorter recording is a click, not a word
@@ -133,18 +136,49 @@ def _game(name: str | None) -> str:
 def run_cli(args: Any) -> int:
     """`companion voice-enroll --name NAME --words [--game G] [--lang L] [--takes N]
     [--from-dir DIR] [--no-speech]`."""
-    import sys
+    from companion.voice.profiles import ProfileError
 
-    from companion.narrate.catalogue import Catalogue
-    from companion.speech import open_speaker
-    from companion.voice.cli import game_voice
-    from companion.voice.profiles import ProfileError, load_recordings
+    lang = _language(args.lang)
+    opened = _open_profile(args, lang)
+    if opened is None:
+        return 2
+    hooks, game, profile = opened
+    speaker, say = _speaking(lang, game, args.no_speech)
+    try:
+        enrol = getattr(hooks, "enrolment_words", None)
+        words = list(enrol(lang)) if enrol is not None else []
+        if not words:
+            say(_message("no_words"))
+            return 2
+        stopped = _record_words(args, profile, game, words, say)
+        if stopped is not None:
+            return stopped
+        return _learn(profile, lang, say, args.name)
+    except (ProfileError, OSError) as exc:
+        say(Message("voice_enroll", "voice_profile.not_made", {"reason": why(exc)}))
+        return 2
+    finally:
+        speaker.close()
 
-    lang = args.lang
+
+def _language(lang: str | None) -> str:
+    """The language asked for, else the system's (as `companion play` chooses)."""
     if lang is None:
         from companion.cli import system_language
 
         lang = system_language()
+    return lang
+
+
+def _open_profile(args: Any, lang: str) -> tuple[Any, str, WordProfile] | None:
+    """(the game's voice hooks, the game, the player's word profile), or None with the
+    reason printed (an unknown game, a bad name): nothing is said before a profile opens."""
+    import sys
+
+    from companion.narrate.catalogue import Catalogue
+    from companion.voice.cli import game_voice
+    from companion.voice.profiles import ProfileError
+
     try:
         hooks = game_voice(args.game)
         game = _game(args.game)
@@ -152,9 +186,17 @@ def run_cli(args: Any) -> int:
     except (ValueError, ProfileError) as exc:
         reason = Catalogue(lang, games=()).value(why(exc))
         print(f"companion voice-enroll: {reason}", file=sys.stderr)
-        return 2
+        return None
+    return hooks, game, profile
+
+
+def _speaking(lang: str, game: str, no_speech: bool) -> tuple[Speaker | NullSpeaker, Say]:
+    """The speaker (the caller closes it) and how each sentence is printed and said."""
+    from companion.narrate.catalogue import Catalogue
+    from companion.speech import open_speaker
+
     catalogue = Catalogue(lang, games=(game,))
-    speaker, notice = open_speaker(lang, enabled=not args.no_speech)
+    speaker, notice = open_speaker(lang, enabled=not no_speech)
     if notice is not None:  # speech cannot be heard: the printed lines go on
         said = catalogue.render(Message("speech", notice.key, dict(notice.params)))
         print(said if said != notice.key else notice.text)
@@ -164,38 +206,38 @@ def run_cli(args: Any) -> int:
         print(text, flush=True)
         speaker.say(text)
         speaker.wait(30)  # the microphone must not hear the prompt
+    return speaker, say
+
+
+def _record_words(args: Any, profile: WordProfile, game: str, words: Sequence[str],
+            say: Say) -> int | None:
+    """Every word's recordings into `profile`: read from `--from-dir` or walked through at
+    the microphone. None when the templates are to be made; else the exit code (1: the
+    player stopped, 2: no microphone)."""
+    import sys
+
+    if args.from_dir is not None:  # recordings made elsewhere: X.wav with X.txt
+        from companion.voice.profiles import load_recordings
+
+        for utterance in load_recordings(args.from_dir):
+            profile.save(utterance.pcm, utterance.text)
+        return None
+    from companion.voice.listen import MicrophoneUnavailable, Recorder
 
     try:
-        enrol = getattr(hooks, "enrolment_words", None)
-        words = list(enrol(lang)) if enrol is not None else []
-        if not words:
-            say(_message("no_words"))
-            return 2
-        if args.from_dir is not None:  # recordings made elsewhere: X.wav with X.txt
-            for utterance in load_recordings(args.from_dir):
-                profile.save(utterance.pcm, utterance.text)
-        else:
-            from companion.voice.listen import MicrophoneUnavailable, Recorder
-
-            try:
-                capture = Recorder(pause=PAUSE).record
-            except MicrophoneUnavailable:
-                say(_message("no_microphone"))
-                return 2
-            say(intro(args.name, game.capitalize(), len(words), args.takes))
-            walk = WordEnrollment(profile, say, capture, sys.stdin.readline, args.takes)
-            try:
-                if not walk.run(words):
-                    return 1
-            except KeyboardInterrupt:
-                say(_message("stopped"))
-                return 1
-        return _learn(profile, lang, say, args.name)
-    except (ProfileError, OSError) as exc:
-        say(Message("voice_enroll", "voice_profile.not_made", {"reason": why(exc)}))
+        capture = Recorder(pause=PAUSE).record
+    except MicrophoneUnavailable:
+        say(_message("no_microphone"))
         return 2
-    finally:
-        speaker.close()
+    say(intro(args.name, game.capitalize(), len(words), args.takes))
+    walk = WordEnrollment(profile, say, capture, sys.stdin.readline, args.takes)
+    try:
+        if not walk.run(words):
+            return 1
+    except KeyboardInterrupt:
+        say(_message("stopped"))
+        return 1
+    return None
 
 
 def _learn(profile: WordProfile, lang: str, say: Say, name: str) -> int:
