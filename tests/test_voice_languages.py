@@ -19,6 +19,7 @@ from companion.games.hanamikoji.voice.words import normalize
 from companion.narrate.catalogue import Catalogue
 from companion.voice.mapper import phrases_graph, words_of
 from companion.voice.whisper import map_hypotheses
+from companion.voice.whisper_model import engine_available, tiny_en
 from stickers.colours import COLOUR_NAMES, NAME_LANGS, SYMBOLS, Colour
 
 GIFT = Context.answer_gift([Item.FAN, Item.TEA, Item.FLUTE])
@@ -387,3 +388,19 @@ def test_two_workers_of_two_threads_on_two_cores_in_every_language(recognizers) 
         engine = recognizers(lang).engine
         assert engine.workers == (2 if cores >= 2 else 1)
         assert engine.threads == (2 if cores in (2, 3) else max(1, min(4, cores // 2)))
+
+
+@pytest.mark.skipif(not (engine_available() and tiny_en()), reason="needs tiny.en")
+def test_english_keeps_one_thread_a_worker_on_two_cores() -> None:
+    """tiny.en's encoder is small: two threads a worker made English decodes slower (5 of 6
+    interleaved runs, docs/voice.md); base's gain does not carry over to it."""
+    import os
+
+    from companion.voice.whisper import WhisperRecognizer
+
+    cores = os.cpu_count() or 1
+    engine = WhisperRecognizer(lang="en")
+    try:
+        assert engine.threads == max(1, min(4, cores // engine.workers))
+    finally:
+        engine.close()

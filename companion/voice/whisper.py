@@ -130,6 +130,7 @@ ANSWER_SECONDS = 1.0
 WORKERS = 2  # passes of one decode run at once (the model's replicas), on 2 cores or more
 # A BLAS thread count the player set stands (one_blas_thread).
 BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+LARGE_MODEL_BYTES = 100_000_000  # `large`: between tiny.en's weights and base's
 SILENCE_RMS = 60.0  # 16-bit units: quieter than this is no speech at all
 
 # (command or None, confidence, the grammar words it was read from): one reading's verdict.
@@ -176,14 +177,15 @@ class WhisperRecognizer:
         cores = os.cpu_count() or 1
         # Two workers (CTranslate2 replicas sharing the weights) run a decode's independent
         # passes at once: the free transcript beside the limited beam, the scored sentences
-        # in two halves. Each has two threads at least where there are two cores: the
-        # encoder takes 80 ms on two against 140 ms on one. Four threads on two cores wait
-        # passively for each other (OMP_WAIT_POLICY below). On an idle 2-core machine a
-        # French or Spanish decode took 0 to 44 ms less wall time (median 28) than with one
-        # thread a worker, in 7 interleaved runs; under a load of 5 to 9 it took about 10%
-        # more (docs/voice.md, "Latency").
+        # in two halves. With base (the other languages' model) each has two threads where
+        # there are two cores: its encoder takes 80 ms on two against 140 ms on one, and an
+        # idle 2-core machine decoded French and Spanish 0 to 44 ms faster (median 28) in 7
+        # interleaved runs, about 10% slower under a load of 5 to 9. tiny.en's encoder is
+        # small: English was 10 to 90 ms slower with two threads a worker in 5 of 6 runs
+        # (docs/voice.md, "Latency").
         self.workers = workers or (WORKERS if cores >= WORKERS else 1)
-        self.threads = threads or max(1, min(4, cores, max(2, cores // self.workers)))
+        shared = max(1, min(4, cores // self.workers))
+        self.threads = threads or (max(shared, min(2, cores)) if large(self.path) else shared)
         self._model: Any = None
         self._tokenizer: Any = None
         self._failure: BaseException | None = None
@@ -601,6 +603,13 @@ class WhisperRecognizer:
             half = (len(ids) + 1) // 2
             first, rest = together(lambda: scored(ids[:half]), lambda: scored(ids[half:]))
         return first + rest
+
+
+def large(path: Path) -> bool:
+    """Whether the model's encoder gains from a second thread a worker: base (145 MB of
+    weights) does, tiny.en (76 MB) does not."""
+    weights = path / "model.bin"
+    return weights.is_file() and weights.stat().st_size >= LARGE_MODEL_BYTES
 
 
 def one_blas_thread() -> None:
