@@ -392,8 +392,8 @@ def test_two_workers_of_two_threads_on_two_cores_in_every_language(recognizers) 
 
 @pytest.mark.skipif(not (engine_available() and tiny_en()), reason="needs tiny.en")
 def test_english_keeps_one_thread_a_worker_on_two_cores() -> None:
-    """tiny.en's encoder is small: two threads a worker made English decodes slower (5 of 6
-    interleaved runs, docs/voice.md); base's gain does not carry over to it."""
+    """tiny.en's encoder is small: two threads a worker made English decodes slower in 4 of
+    6 interleaved runs (docs/voice.md); base's gain does not carry over to it."""
     import os
 
     from companion.voice.whisper import WhisperRecognizer

@@ -181,8 +181,8 @@ class WhisperRecognizer:
         # there are two cores: its encoder takes 80 ms on two against 140 ms on one, and an
         # idle 2-core machine decoded French and Spanish 0 to 44 ms faster (median 28) in 7
         # interleaved runs, about 10% slower under a load of 5 to 9. tiny.en's encoder is
-        # small: English was 10 to 90 ms slower with two threads a worker in 5 of 6 runs
-        # (docs/voice.md, "Latency").
+        # small: English was slower with two threads a worker in 4 of 6 runs (by 26 and 55 ms
+        # in the two runs on the quietest machine; docs/voice.md, "Latency").
         self.workers = workers or (WORKERS if cores >= WORKERS else 1)
         shared = max(1, min(4, cores // self.workers))
         self.threads = threads or (max(shared, min(2, cores)) if large(self.path) else shared)
