@@ -55,6 +55,12 @@ for _setting in (Setting.BRIEF, Setting.NORMAL, Setting.DETAILED):
     SETTING_WORDS[_setting] += tuple(f"{name} {word}" for name in VERBOSITY_WORDS
                                      for word in SETTING_WORDS[_setting])
 UNDO_WORDS = ("undo", "annuler", "annule", "-", "deshacer", "скасувати")
+# Yes and no as each language writes them, one word each: what a recognizer listens for
+# when a question is asked (inputs/reading_voice.py) and what the audio is scored on
+# (voice/yesno.py).
+ANSWER_WORD: dict[str, dict[str, str]] = {
+    "yes": {"en": "yes", "fr": "oui", "es": "sí", "uk": "так"},
+    "no": {"en": "no", "fr": "non", "es": "no", "uk": "ні"}}
 YES_WORDS = ("yes", "oui", "ok", "d accord", "si", "vale", "так")
 NO_WORDS = ("no", "n", "non", "ні")
 CANCEL_WORDS = ("cancel", "0", "zero", "abandon", "cancelar", "відміна")

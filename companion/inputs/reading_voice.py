@@ -23,11 +23,12 @@ from typing import Any
 from companion.inputs.hub import InputHub, InputItem
 from companion.inputs.voice import PushKey, start_listening
 from companion.narrate.message import Message, Priority
+from companion.shared_words import ANSWER_WORD
 
 Announce = Callable[[list[Message]], None]
 # Yes and no as each language writes them (the recognizer's bag when a question is asked).
-YES = {"en": ("yes",), "fr": ("oui",), "es": ("sí",), "uk": ("так",)}
-NO = {"en": ("no",), "fr": ("non",), "es": ("no",), "uk": ("ні",)}
+YES = {lang: (word,) for lang, word in ANSWER_WORD["yes"].items()}
+NO = {lang: (word,) for lang, word in ANSWER_WORD["no"].items()}
 
 
 @dataclass(frozen=True)

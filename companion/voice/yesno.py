@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from companion.shared_words import ANSWER_WORD
 from companion.voice.sphinx import ANSWERS, Recognition, noisy_yes
 
 # The free transcript read as the answer at least this closely (the text mapper's fit,
@@ -43,10 +44,6 @@ Reading = Callable[[str], "tuple[float, str, str] | None"]
 # The model's mean log-probability per token of each sentence, given the audio.
 Likelihood = Callable[[Sequence[str]], list[float]]
 
-# The answers' own words as Whisper writes them, by language: what the audio is scored on.
-OWN_WORDS: dict[str, dict[str, str]] = {
-    "en": {"yes": "Yes", "no": "No"}, "fr": {"yes": "Oui", "no": "Non"},
-    "es": {"yes": "Sí", "no": "No"}, "uk": {"yes": "Так", "no": "Ні"}}
 # The answer's own word must be at least this likely (nats per token, its likelier
 # spelling) and this much likelier than the other answer's word. A wrong yes applies a
 # move, a wrong no only declines one: a yes needs the wider lead. Chosen on the tuning
@@ -77,14 +74,15 @@ def spellings(word: str) -> list[str]:
     """The sentences one word is scored as: capitalised and not, with a full stop (the
     stop weighs as much as the word in a mean per token, and a word alone is seldom
     written bare: real "cat" at 10 dB scored " Yes" -4.7, " Yes." -2.7)."""
-    return [f" {word}.", f" {word.lower()}."]
+    return [f" {word[:1].upper()}{word[1:]}.", f" {word.lower()}."]
 
 
 def answer_scores(command: str, lang: str, likelihood: Likelihood) -> tuple[float, float]:
     """(the answer's own word, the other answer's word): each its likelier spelling's mean
     log-probability per token, given the audio."""
-    words = OWN_WORDS.get(lang, OWN_WORDS["en"])
-    own, other = words[command], words["no" if command == "yes" else "yes"]
+    other = "no" if command == "yes" else "yes"
+    own, other = (ANSWER_WORD[answer].get(lang, ANSWER_WORD[answer]["en"])
+                  for answer in (command, other))
     logs = likelihood(spellings(own) + spellings(other))
     half = len(logs) // 2
     return max(logs[:half]), max(logs[half:])
