@@ -181,6 +181,44 @@ def test_the_whole_french_prompt_reaches_the_model(french: HanamikojiRecognizer)
         assert word in told.lower()
 
 
+@needs_base
+@pytest.mark.parametrize(("lang", "ctx"), [
+    ("fr", Context.action()), ("fr", Context.reveal()), ("es", Context.reveal()),
+    ("es", Context.answer_gift(GIFT))])
+def test_a_free_beam_prompt_spells_every_word_once(lang: str, ctx: Context) -> None:
+    from companion.voice.whisper import WhisperRecognizer
+
+    engine = WhisperRecognizer(lang=lang)
+    engine.ready()
+    words = prompt_words(ctx, lang)
+    told = engine._tokenizer.decode(engine._prompt(words))
+    plain = engine._tokenizer.encode(" " + ", ".join(words) + ".",
+                                     add_special_tokens=False).ids
+    # Every word reaches the model (the Spanish reveal prompt lost its questions to the
+    # cut before its plurals were left out), but a word inside a longer one ("thé" in
+    # "service à thé") only there: each decoding step attends to the whole prompt.
+    spelled = f" {told.lower().replace(',', ' ').replace('.', ' ')} "
+    assert [w for w in words if f" {w} " not in spelled] == []
+    assert len(engine._prompt(words)) < len(plain)
+
+
+@needs_base
+def test_a_short_prompt_is_told_as_it_is(french: HanamikojiRecognizer) -> None:
+    engine = french.engine
+    engine.ready()
+    words = prompt_words(Context.answer_gift(GIFT), "fr")
+    told = engine._tokenizer.decode(engine._prompt(words))
+    assert told.endswith(" " + ", ".join(words) + ".") and "thé," in told
+
+
+def test_a_lean_prompt_keeps_words_said_alone() -> None:
+    from companion.voice.whisper import lean_prompt
+
+    assert lean_prompt(["thé", "service à thé", "goutte d'eau", "goutte", "eau de vie",
+                        "actions", "action"]) == [
+        "service à thé", "goutte d'eau", "eau de vie", "actions", "action"]
+
+
 @pytest.fixture(scope="module")
 def spanish() -> HanamikojiRecognizer:
     from companion.voice.whisper import WhisperRecognizer

@@ -132,6 +132,14 @@ def _sentence_forms(*pairs: tuple[list[str], Callable[[str], tuple[str, ...]]]
                      for f in forms(n.lower())[1:]) - bases
 
 
+def _plurals(items: Mapping[str, tuple[str, ...]],
+             synonyms: Mapping[Item, tuple[str, ...]]) -> frozenset[str]:
+    """Each item's plural (the last of its catalogue forms) that is no name of its own."""
+    said = {w for ws in synonyms.values() for w in ws}
+    return frozenset(ws[-1] for ws in items.values() if len(ws) > 1) - said - {
+        ws[0] for ws in items.values()}
+
+
 def _numbers(words: tuple[str, ...], extra: Mapping[str, int] | None = None
              ) -> dict[str, int]:
     """1 to 7 as words, and as digits: a recognizer may write either ("regalo 1 2 6")."""
@@ -292,7 +300,10 @@ def _spanish() -> Lexicon:
         ordinals=MappingProxyType({"primera": 1, "primero": 1, "primer": 1, "segunda": 2,
                                    "segundo": 2}),
         token_words=frozenset({"ficha", "acción", "número"}),
-        forms=_sentence_forms(([c[2] for c in COLOUR_NAMES.values()], _es_colour_forms)),
+        # An item's plural ("dos flautas") is read as a form: the Spanish action prompt
+        # had 275 tokens with them, past Whisper's 223, and lost its questions.
+        forms=_sentence_forms(([c[2] for c in COLOUR_NAMES.values()], _es_colour_forms))
+        | _plurals(words["items"], _ES_ITEM_SYNONYMS),
         fillers=frozenset({"el", "la", "los", "las", "lo", "y", "e", "de", "del", "mi", "me",
                            "es", "yo", "con", "por", "favor", "carta", "cartas", "a", "al",
                            "eh", "bueno", "pues", "dime", "muestra", "enseña", "habla"}),
