@@ -151,11 +151,13 @@ def test_a_microphone_lost_mid_game_is_said_once():
 
     session = session_after()
     before = session.state
-    messages = handle_recognition(session, MicrophoneUnavailable("The microphone stopped."))
+    lost = MicrophoneUnavailable("microphone_stopped", "[Errno -9988] Stream closed")
+    messages = handle_recognition(session, lost)
     assert [m.event for m in messages] == ["voice_unavailable", "prompt"]
     # the same sentence as at start-up, whatever the cause (kept for --json)
     assert messages[0].params["reason"] == Message("", "no_microphone")
-    assert messages[0].data["reason"] == "The microphone stopped."
+    assert messages[0].data["reason"] == (
+        "The microphone stopped working ([Errno -9988] Stream closed); continuing without voice.")
     assert session.state == before
 
 

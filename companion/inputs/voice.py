@@ -150,9 +150,9 @@ class Voice:
         if notice is not None and announce is not None:
             announce([notice])
 
-        def fallback(reason: str) -> None:
+        def fallback(reason: Exception) -> None:
             if announce is not None:
-                announce([fallback_message(heard_in, reason)])
+                announce([fallback_message(heard_in, str(reason))])
 
         decoders = make_engine(engine, whisper_model, model, hooks.pronunciations, heard_in,
                                say=fallback)

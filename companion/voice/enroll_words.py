@@ -213,7 +213,7 @@ def _record_words(args: Any, profile: WordProfile, game: str, words: Sequence[st
             say: Say) -> int | None:
     """Every word's recordings into `profile`: read from `--from-dir` or walked through at
     the microphone. None when the templates are to be made; else the exit code (1: the
-    player stopped, 2: no microphone)."""
+    player stopped, 2: no microphone, or it stopped working)."""
     import sys
 
     if args.from_dir is not None:  # recordings made elsewhere: X.wav with X.txt
@@ -237,6 +237,9 @@ def _record_words(args: Any, profile: WordProfile, game: str, words: Sequence[st
     except KeyboardInterrupt:
         say(_message("stopped"))
         return 1
+    except MicrophoneUnavailable as lost:  # unplugged meanwhile: what is recorded stays
+        say(_message("lost", reason=why(lost)))
+        return 2
     return None
 
 
@@ -254,7 +257,7 @@ def _learn(profile: WordProfile, lang: str, say: Say, name: str) -> int:
         finally:
             engine.close()
     except ModelMissing as missing:
-        say(_message("no_whisper", reason=str(missing)))
+        say(_message("no_whisper", reason=why(missing)))
         return 2
     say(_message("ready", n=len(voice.words), name=name))
     return 0
