@@ -210,8 +210,9 @@ def _read_aloud(args: argparse.Namespace, hooks: Any, profile: Profile, say: Say
 
     try:
         capture = Recorder().record
-    except MicrophoneUnavailable:
-        say(said("no_microphone"))
+    except MicrophoneUnavailable as error:  # no microphone, or a package, said as such
+        say(said("no_microphone") if error.key == "microphone_not_opened"
+            else said("cannot_record", reason=why(error)))
         return False
     if missing is not None:
         # Said before the reading, not after it; what happens to it first.

@@ -226,8 +226,9 @@ def _record_words(args: Any, profile: WordProfile, game: str, words: Sequence[st
 
     try:
         capture = Recorder(pause=PAUSE).record
-    except MicrophoneUnavailable:
-        say(_message("no_microphone"))
+    except MicrophoneUnavailable as error:  # no microphone, or a package, said as such
+        say(_message("no_microphone") if error.key == "microphone_not_opened"
+            else _message("cannot_record", reason=why(error)))
         return 2
     say(intro(args.name, game.capitalize(), len(words), args.takes))
     walk = WordEnrollment(profile, say, capture, sys.stdin.readline, args.takes)

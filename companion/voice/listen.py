@@ -2,9 +2,9 @@
 
 Two ways to listen: push-to-talk (`PushToTalk.capture()` when the player presses the key) and
 always-listening (`BackgroundListener`, a thread calling back with each Recognition). A
-missing microphone or PyAudio is reported as one plain sentence (`MicrophoneUnavailable`, its
-reason in the catalogue), never a traceback: the companion keeps working with the keypad and
-the reader.
+microphone that will not open or stops, or a missing SpeechRecognition or PyAudio, is
+`MicrophoneUnavailable` with its reason in the catalogue, said in one plain sentence, never
+a traceback: the companion keeps working with the keypad and the reader.
 """
 
 from __future__ import annotations
@@ -123,6 +123,15 @@ def _audio_source(device_index: int | None, source: Any) -> tuple[Any, Any]:
     return speech_recognition_module(), source
 
 
+def _calibrate(listener: Any, opened: Any) -> None:
+    """Measure the room's noise; a stream that fails meanwhile (PortAudio's OSError) is a
+    microphone that stopped, said as such rather than escaping as an OSError."""
+    try:
+        listener.adjust_for_ambient_noise(opened, duration=AMBIENT_SECONDS)
+    except OSError as exc:
+        raise MicrophoneUnavailable("microphone_stopped", str(exc)) from None
+
+
 class Recorder:
     """One utterance per `record()` from the microphone, as 16 kHz 16-bit PCM.
 
@@ -144,7 +153,7 @@ class Recorder:
         self.phrase_time_limit = phrase_time_limit
         opened = _enter(self._mic)
         try:
-            self._listener.adjust_for_ambient_noise(opened, duration=AMBIENT_SECONDS)
+            _calibrate(self._listener, opened)
         finally:
             self._mic.__exit__(None, None, None)
 
@@ -215,7 +224,7 @@ class BackgroundListener:
         listener = self._sr.Recognizer()
         opened = _enter(self._mic)
         try:
-            listener.adjust_for_ambient_noise(opened, duration=AMBIENT_SECONDS)
+            _calibrate(listener, opened)
         except BaseException:
             self._mic.__exit__(None, None, None)
             raise
