@@ -25,8 +25,8 @@ from companion.games.hanamikoji.simulate import random_game
 from companion.games.hanamikoji.voice.context import Context
 from companion.inputs.hub import InputHub
 from companion.inputs.voice import attach_voice, context_for, handle_recognition
-from companion.narrate.message import Message
 from companion.session import Session
+from companion.voice.reasons import reason
 from companion.voice.sphinx import Recognition
 
 CONFIG = {"players": ["Ana", "Ben"], "rules": "iello", "lang": "en"}
@@ -96,7 +96,10 @@ def test_without_a_microphone_voice_is_announced_off_and_play_goes_on(mode):
     if voice is not None:  # pragma: no cover - a machine with a microphone
         pytest.skip("this machine has a microphone")
     assert [m.event for m in said] == ["voice_unavailable"]
-    assert said[0].params["reason"] == Message("", "no_microphone")  # one consistent sentence
+    # its reason (no microphone could be opened here: with none, SpeechRecognition returns
+    # a microphone without a stream), no longer one fixed "no microphone" sentence
+    assert said[0].key == "voice_off_why"
+    assert said[0].params["reason"] == reason("microphone_not_opened")
     assert session.handle("secret")[0].event == "played"
 
 
@@ -151,11 +154,14 @@ def test_a_microphone_lost_mid_game_is_said_once():
 
     session = session_after()
     before = session.state
-    messages = handle_recognition(session, MicrophoneUnavailable("The microphone stopped."))
+    lost = MicrophoneUnavailable("microphone_stopped", "[Errno -9988] Stream closed")
+    messages = handle_recognition(session, lost)
     assert [m.event for m in messages] == ["voice_unavailable", "prompt"]
-    # the same sentence as at start-up, whatever the cause (kept for --json)
-    assert messages[0].params["reason"] == Message("", "no_microphone")
-    assert messages[0].data["reason"] == "The microphone stopped."
+    # its reason, no longer the start-up's "no microphone" sentence; the English for --json
+    assert messages[0].key == "voice_off_why"
+    assert messages[0].params["reason"] == reason("microphone_stopped")
+    assert messages[0].data["reason"] == (
+        "The microphone stopped working ([Errno -9988] Stream closed); continuing without voice.")
     assert session.state == before
 
 

@@ -265,7 +265,7 @@ def test_listen_with_an_unknown_profile_is_one_plain_line(tmp_path, monkeypatch,
         out.writeframes(b"\0\0" * 8000)
     from companion.cli import main
 
-    assert main(["listen", "--file", str(wav), "--profile", "Nobody"]) == 2
+    assert main(["listen", "--file", str(wav), "--profile", "Nobody", "--lang", "en"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no voice profile for Nobody" in err[0]
 

@@ -100,12 +100,12 @@ def test_listen_cli_json(speech, capsys) -> None:  # type: ignore[no-untyped-def
 
 
 def test_listen_cli_errors_are_one_line(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
-    assert cli_main(["listen", "--file", str(tmp_path / "missing.wav")]) == 2
+    assert cli_main(["listen", "--file", str(tmp_path / "missing.wav"), "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no such audio file" in err
     text = tmp_path / "notes.wav"
     text.write_text("not audio")
-    assert cli_main(["listen", "--file", str(text)]) == 2
+    assert cli_main(["listen", "--file", str(text), "--lang", "en"]) == 2
     assert "not a PCM WAV file" in capsys.readouterr().err
 
 
@@ -115,7 +115,9 @@ def test_listen_cli_french_without_model(speech, capsys) -> None:  # type: ignor
     assert cli_main(["listen", "--file", str(speech("oui")), "--lang", "fr",
                      "--engine", "sphinx"]) == 2
     err = capsys.readouterr().err
-    assert "no Vosk model configured" in err and "continuing without voice" in err
+    # said in the language asked (it was English whatever --lang said)
+    assert err == ("companion listen: aucun modèle Vosk n'est configuré pour la langue 'fr' ; on "
+                   "continue sans la voix (docs/voice.md dit comment en obtenir un)\n")
 
 
 def test_wav_conversion(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -176,7 +178,7 @@ def test_listen_says_which_context_to_name_when_any_refuses(speech, capsys) -> N
     person checking a recording how to name the game's moment, on one line of stderr (the
     answer on stdout stays as it was); a refusal in a named context says nothing more."""
     chatter = str(speech("the weather is lovely today"))
-    assert cli_main(["listen", "--file", chatter]) == 1
+    assert cli_main(["listen", "--file", chatter, "--lang", "en"]) == 1
     captured = capsys.readouterr()
     assert captured.out.strip() == "I did not understand, please repeat."
     assert captured.err.count("\n") == 1 and "--context action" in captured.err

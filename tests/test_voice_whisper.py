@@ -256,7 +256,7 @@ def test_listen_falls_back_to_sphinx_saying_why(tmp_path: Path,
         out.setsampwidth(2)
         out.setframerate(16000)
         out.writeframes(bytes(16000))
-    assert main(["listen", "--file", str(wav), "--engine", "whisper",
+    assert main(["listen", "--file", str(wav), "--engine", "whisper", "--lang", "en",
                  "--whisper-model", str(tmp_path)]) == 1  # silence: nothing recognized
     said = capsys.readouterr().err
     assert "is not a CTranslate2 Whisper model" in said and "pocketsphinx" in said

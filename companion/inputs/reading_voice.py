@@ -9,8 +9,8 @@ by the tool's own reader into the canonical text of one of its commands. Push-to
 Nothing a tool hears changes a game, so the policy is play's with one difference: what a
 tool marks `scored` (a quiz answer: a misheard number would count as a miss) is asked
 about below the policy's threshold ("Seven? Yes or no."), everything else (reading on, a
-question, a description) is answered at once. A missing microphone or recognizer is said
-once; the keys go on working.
+question, a description) is answered at once. Why voice cannot start or stopped (no
+microphone, a package missing, no Whisper) is said once; the keys go on working.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.inputs.hub import InputHub, InputItem
-from companion.inputs.voice import PushKey, start_listening
+from companion.inputs.voice import PushKey, start_listening, voice_off
 from companion.narrate.message import Message, Priority
 from companion.shared_words import ANSWER_WORD
 
@@ -108,7 +108,7 @@ class Listening:
         from companion.voice.policy import CONFIRM_THRESHOLD, decide
 
         if isinstance(recognition, MicrophoneUnavailable):
-            return Heard(None, (_unavailable(Message("", "no_microphone"), str(recognition)),))
+            return Heard(None, (voice_off(recognition, Priority.REFUSAL),))
         asked, self.asked = self.asked, None
         if asked is not None:  # the answer to "… Yes or no?"
             if recognition.command == "yes":
@@ -226,8 +226,9 @@ def attach_reading_voice(hub: InputHub, phrases: Callable[[], Phrases], lang: st
         return ReadingVoice(hub, phrases, lang, mode, whisper_model, readback)
     except Unavailable as missing:
         reason, detail = Message("", "voice_needs_whisper"), str(missing)
-    except MicrophoneUnavailable as error:
-        reason, detail = Message("", "no_microphone"), str(error).strip()
+    except MicrophoneUnavailable as error:  # its reason: a package, the device, a stop
+        announce([voice_off(error, Priority.REFUSAL)])
+        return None
     except Exception as error:  # audio libraries fail in many ways without a microphone
         reason, detail = Message("", "no_microphone"), f"{type(error).__name__}: {error}"
     announce([_unavailable(reason, detail)])

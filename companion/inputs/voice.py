@@ -3,7 +3,8 @@
 The recognizer listens for what is valid now (an answer to a gift can only name one of
 its three cards); what it hears goes through the confirmation policy: state-changing
 commands it is unsure of are asked about ("… Yes or no?"), anything else is refused with
-"please repeat". A missing microphone or recognizer is said once; play goes on by keys.
+"please repeat". Why voice cannot start or stopped (no microphone, a package missing, no
+recognizer) is said once; play goes on by keys.
 """
 
 from __future__ import annotations
@@ -53,9 +54,7 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
     from companion.voice.policy import Accept, Confirm, Refuse, decide
 
     if isinstance(recognition, MicrophoneUnavailable):  # the microphone went away mid-game
-        return [Message("voice_unavailable", "voice_unavailable",
-                        {"reason": Message("", "no_microphone")},
-                        {"reason": str(recognition)}, Priority.REFUSAL)
+        return [voice_off(recognition, Priority.REFUSAL)
                 ] + session.execute(Ask(Query.WHAT))  # the prompt stays the last thing said
     decision = decide(recognition, answering=session.awaiting_answer)
     if isinstance(decision, (Accept, Confirm)):
@@ -74,6 +73,17 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
     if not isinstance(decision, Refuse):
         decision = Refuse()  # a command the game could not read
     return session.refuse(InvalidCommand(decision.reason, decision.message))
+
+
+def voice_off(error: Any, priority: Priority = Priority.NARRATION) -> Message:
+    """Why voice is off, said in one sentence with the reason of a MicrophoneUnavailable
+    (a package to install, a microphone that will not open, or that stopped), so that
+    whoever set the machine up is not sent to the hardware for a missing package. Its
+    English text, with the device's own words, stays in the data (--json, logs)."""
+    from companion.voice.reasons import why
+
+    return Message("voice_unavailable", "voice_off_why", {"reason": why(error)},
+                   {"reason": str(error)}, priority)
 
 
 def fallback_message(lang: str, reason: str) -> Message:
@@ -150,9 +160,9 @@ class Voice:
         if notice is not None and announce is not None:
             announce([notice])
 
-        def fallback(reason: str) -> None:
+        def fallback(reason: Exception) -> None:
             if announce is not None:
-                announce([fallback_message(heard_in, reason)])
+                announce([fallback_message(heard_in, str(reason))])
 
         decoders = make_engine(engine, whisper_model, model, hooks.pronunciations, heard_in,
                                say=fallback)
@@ -256,9 +266,9 @@ def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
     except NoVoice:
         reason: Any = Message("", "voice_not_for_game")
         detail = f"the game {session.game.name} offers no voice commands"
-    except MicrophoneUnavailable as error:  # one sentence whatever the cause; the cause in data
-        reason = Message("", "no_microphone")
-        detail = str(error).strip()
+    except MicrophoneUnavailable as error:  # its reason: a package, the device, a stop
+        announce([voice_off(error)])
+        return None
     except Exception as error:  # audio libraries fail in many ways when there is no microphone
         reason = Message("", "no_microphone")
         detail = f"{type(error).__name__}: {error}"

@@ -10,11 +10,14 @@ import operator
 import struct
 from pathlib import Path
 
+from companion.voice.reasons import explained
+
 TARGET_RATE = 16000
 
 
 class AudioError(ValueError):
-    """The file cannot be used as speech input; the message is a plain sentence."""
+    """The file cannot be used as speech input: `message` says why in the catalogue
+    ([messages.voice_why], reasons.py), str() in English."""
 
 
 def _to_ints(frames: bytes, width: int) -> list[int]:
@@ -26,7 +29,7 @@ def _to_ints(frames: bytes, width: int) -> list[int]:
         step = width
         return [int.from_bytes(frames[i:i + step], "little", signed=True) >> (8 * (step - 2))
                 for i in range(0, len(frames) - step + 1, step)]
-    raise AudioError(f"unsupported sample width of {width} bytes")
+    raise explained(AudioError, "sample_width", width=width)
 
 
 # Windowed-sinc (Blackman) resampler. The en-us model reads 130-6800 Hz, so anything that
@@ -97,23 +100,26 @@ def _parse_wav(path: str | Path) -> tuple[int, int, int, int, bytes]:
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
-        raise AudioError(f"no such audio file: {path}") from None
+        raise explained(AudioError, "no_audio_file", path=str(path)) from None
+    except OSError as exc:  # a folder, a file not ours to read
+        raise explained(AudioError, "unreadable_audio", path=str(path),
+                        detail=exc.strerror or str(exc)) from None
     chunks = _chunks(data)
     fmt = chunks.get(b"fmt ", b"")
     if len(fmt) < 16 or b"data" not in chunks:
-        raise AudioError(f"{path} is not a PCM WAV file (no WAVE header)")
+        raise explained(AudioError, "not_wav", path=str(path))
     tag, channels, rate = struct.unpack("<HHI", fmt[:8])
     bits = struct.unpack("<H", fmt[14:16])[0]
     if tag == _EXTENSIBLE and len(fmt) >= 26:
         tag = struct.unpack("<H", fmt[24:26])[0]  # the sub-format GUID starts with the tag
     if tag not in (_PCM, _FLOAT) or channels < 1 or bits % 8:
-        raise AudioError(f"{path} is not a PCM or float WAV file (format {tag}, {bits} bits)")
+        raise explained(AudioError, "wav_format", path=str(path), tag=tag, bits=bits)
     return tag, channels, bits // 8, rate, chunks[b"data"]
 
 
 def _floats_to_ints(frames: bytes, width: int) -> list[int]:
     if width not in (4, 8):
-        raise AudioError(f"unsupported float sample width of {width} bytes")
+        raise explained(AudioError, "float_width", width=width)
     code = "f" if width == 4 else "d"
     values = struct.unpack(f"<{len(frames) // width}{code}", frames[:len(frames) // width * width])
     return [round(max(-1.0, min(1.0, v)) * 32767) for v in values]
@@ -123,12 +129,12 @@ def read_wav(path: str | Path) -> bytes:
     """16 kHz mono 16-bit PCM from a WAV file, converting any other PCM or float WAV
     (8, 16, 24 or 32-bit integers, 32 or 64-bit floats, any rate, any channel count).
 
-    Raises AudioError with a plain sentence for missing, non-WAV or empty files.
+    Raises AudioError with a plain sentence for missing, unreadable, non-WAV or empty files.
     """
     tag, channels, width, rate, frames = _parse_wav(path)
     frames = frames[:len(frames) // (width * channels) * width * channels]  # whole frames
     if not frames:
-        raise AudioError(f"{path} holds no audio")
+        raise explained(AudioError, "no_audio", path=str(path))
     if tag == _PCM and channels == 1 and width == 2 and rate == TARGET_RATE:
         return frames
     ints = _floats_to_ints(frames, width) if tag == _FLOAT else _to_ints(frames, width)

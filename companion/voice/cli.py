@@ -1,18 +1,26 @@
-"""`companion listen`: recognize one spoken command from a WAV file."""
+"""`companion listen`: recognize one spoken command from a WAV file.
+
+Its refusals and notes are said in the person's language (`--lang`, else the one chosen on
+this machine, as `companion play`): the errors carry their reason as a catalogue `message`
+(reasons.py). The command recognized is printed in its canonical text, which a script reads.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.narrate.message import Message
 from companion.voice.audio import AudioError, read_wav
 from companion.voice.decoders import VoiceUnavailable
 from companion.voice.options import add_engine_options
-from companion.voice.reasons import explained
+from companion.voice.reasons import explained, why
 from companion.voice.whisper_model import ModelMissing
+
+if TYPE_CHECKING:
+    from companion.narrate.catalogue import Catalogue
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -21,9 +29,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         description="Recognize one utterance (WAV; 16 kHz mono 16-bit is best, others are "
                     "converted) and print the command in canonical form, or nothing recognized.")
     parser.add_argument("--file", required=True, help="the WAV file to recognize")
-    parser.add_argument("--lang", default="en", help="language: en, fr, es, uk (Whisper: tiny.en "
+    parser.add_argument("--lang", default=None, help="language: en, fr, es, uk (Whisper: tiny.en "
                         "for English, the multilingual base for the others; or a Vosk model, "
-                        "see docs/voice.md; default: en)")
+                        "see docs/voice.md; default: listen for English, say refusals in the "
+                        "language chosen on this machine)")
     parser.add_argument("--vosk-model", default=None, help="path of a Vosk model directory")
     parser.add_argument("--profile", metavar="NAME",
                         help="recognize with NAME's voice profile (companion voice-enroll)")
@@ -73,65 +82,83 @@ def game_voice(name: str | None) -> Any:
     return hooks
 
 
-def _say_fallback(reason: str) -> None:
-    print(f"companion listen: {reason}; listening with pocketsphinx.", file=sys.stderr)
+def _catalogue(lang: str | None) -> Catalogue:
+    """Where this command's sentences come from: the language asked (--lang), else the one
+    chosen on this machine (as `companion play`); one the companion does not speak is
+    English."""
+    from companion.language import default_language
+    from companion.narrate.catalogue import Catalogue
+
+    return Catalogue(lang.lower()[:2] if lang else default_language(), games=())
 
 
-def _engine(args: argparse.Namespace, hooks: Any) -> Any:
+def _say(catalogue: Catalogue, said: Message | str) -> None:
+    """One plain line on stderr; stdout holds only the answer."""
+    print(f"companion listen: {catalogue.value(said)}", file=sys.stderr)
+
+
+def _engine(args: argparse.Namespace, hooks: Any, catalogue: Catalogue) -> Any:
     """Whisper by default in every language the game's words exist in (base for all but
     English); pocketsphinx (English only) when asked or when Whisper cannot run; Vosk with
     the model given."""
-    english = args.lang.lower().startswith("en")
+    lang = args.lang or "en"  # what is listened for: English unless asked
+    english = lang.lower().startswith("en")
     if args.vosk_model and args.engine != "whisper" or not english and args.engine == "sphinx":
         from companion.voice.vosk_backend import VoskRecognizer
-        return VoskRecognizer(args.vosk_model, args.lang)
-    if args.lang.lower()[:2] not in getattr(hooks, "languages", ("en",)):
-        raise ValueError(f"this game has no voice words in {args.lang!r}")
+        return VoskRecognizer(args.vosk_model, lang)
+    if lang.lower()[:2] not in getattr(hooks, "languages", ("en",)):
+        raise explained(ValueError, "no_words_in", lang=repr(lang))
     from companion.voice.engines import make_engine
     model = None
     if args.profile:
         from companion.voice.profiles import Profile
         model = Profile.named(args.profile).require_model()
-    missing: list[str] = []
+    missing: list[Exception] = []
+
+    def fallback(reason: Exception) -> None:
+        _say(catalogue, Message("", "voice_listen.fallback", {"reason": why(reason)}))
+
     engine = make_engine(args.engine, args.whisper_model, model, hooks.pronunciations,
-                         args.lang, say=_say_fallback if english else missing.append)
+                         lang, say=fallback if english else missing.append)
     if missing:  # pocketsphinx knows English only
         engine.close()
-        raise VoiceUnavailable(f"{missing[0]}; pocketsphinx listens in English only: give "
-                               "--vosk-model for this language")
+        raise explained(VoiceUnavailable, "english_only", reason=why(missing[0]))
     return engine
 
 
+def _context(hooks: Any, name: str) -> Any:
+    """The game's listening context named, or ValueError naming those it offers."""
+    offered = list(hooks.listen_contexts)
+    if name not in offered:
+        if not offered:
+            raise explained(ValueError, "no_context", context=repr(name))
+        raise explained(ValueError, "bad_context", context=repr(name), known=", ".join(offered))
+    return hooks.listen_context(name)
+
+
 def run(args: argparse.Namespace) -> int:
+    catalogue = _catalogue(args.lang)
     try:
         pcm = read_wav(args.file)
         hooks = game_voice(args.game)
-        if args.context not in hooks.listen_contexts:
-            known = ", ".join(hooks.listen_contexts) or "none"
-            raise ValueError(f"the context {args.context!r} cannot be heard in a recording "
-                             f"alone; this game offers: {known}")
-        ctx = hooks.listen_context(args.context)
-        engine = _engine(args, hooks)
+        ctx = _context(hooks, args.context)
+        engine = _engine(args, hooks, catalogue)
         recognition = hooks.make_recognizer(engine).recognize(pcm, ctx)
     except (AudioError, VoiceUnavailable, ModelMissing, ValueError, OSError) as exc:
-        print(f"companion listen: {exc}", file=sys.stderr)
+        _say(catalogue, why(exc))
         return 2
     if args.json:
         print(json.dumps({"command": recognition.command,
                           "confidence": round(recognition.confidence, 3)}))
     else:
         print(recognition.command if recognition.command is not None
-              else "I did not understand, please repeat.")
+              else catalogue.render(Message("", "error.not_understood")))
     others = [c for c in hooks.listen_contexts if c != args.context]
     if recognition.command is None and args.context == "any" and others:
         # `any` (the default) is the hardest test: every command competes with every other,
         # and the stricter confidence there refuses even some clean speech (docs/voice.md).
-        from companion.narrate.catalogue import Catalogue
-
-        choices = Catalogue("en").join(others, "or_sep")  # this command speaks English
-        print("companion listen: nothing recognized in the 'any' context, where every "
-              f"command competes; name the game's moment if you know it: --context "
-              f"{choices}", file=sys.stderr)
+        _say(catalogue, Message("", "voice_listen.any_refused",
+                                {"choices": catalogue.join(others, "or_sep")}))
     return 0 if recognition.command is not None else 1
 
 

@@ -15,7 +15,8 @@ Search = tuple[str, Callable[[], str]]
 
 
 class VoiceUnavailable(RuntimeError):
-    """Recognition cannot run here (missing package or model); the message says why."""
+    """Recognition cannot run here (missing package or model): `message` says why in the
+    catalogue when raised by `reasons.explained`, str() in English."""
 
 
 class Cancelled(Exception):
@@ -26,9 +27,9 @@ def import_pocketsphinx():  # type: ignore[no-untyped-def]
     try:
         import pocketsphinx
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise VoiceUnavailable(
-            "pocketsphinx is not installed (pip install 'tactile-companion[voice]'); "
-            "continuing without voice") from exc
+        from companion.voice.reasons import explained
+
+        raise explained(VoiceUnavailable, "pocketsphinx_missing") from exc
     return pocketsphinx
 
 

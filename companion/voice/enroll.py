@@ -199,7 +199,8 @@ def _missing_tools() -> AdaptationUnavailable | None:
 def _read_aloud(args: argparse.Namespace, hooks: Any, profile: Profile, say: Say,
                 missing: AdaptationUnavailable | None) -> bool:
     """The player reads `--count` commands into the profile; False, once said, when
-    nothing can be read (no commands in this game, no microphone)."""
+    nothing can be read (no commands in this game, no microphone) or the microphone stopped
+    meanwhile."""
     # Another session of the same player reads other commands.
     texts = hooks.enrolment_prompts(args.count, seed=profile.next_index())
     if not texts:
@@ -209,8 +210,9 @@ def _read_aloud(args: argparse.Namespace, hooks: Any, profile: Profile, say: Say
 
     try:
         capture = Recorder().record
-    except MicrophoneUnavailable:
-        say(said("no_microphone"))
+    except MicrophoneUnavailable as error:  # no microphone, or a package, said as such
+        say(said("no_microphone") if error.key == "microphone_not_opened"
+            else said("cannot_record", reason=why(error)))
         return False
     if missing is not None:
         # Said before the reading, not after it; what happens to it first.
@@ -220,6 +222,9 @@ def _read_aloud(args: argparse.Namespace, hooks: Any, profile: Profile, say: Say
         Enrollment(profile, say, capture).run(texts)
     except KeyboardInterrupt:
         say(said("stopped"))
+    except MicrophoneUnavailable as lost:  # unplugged meanwhile: what is recorded stays
+        say(said("lost", reason=why(lost)))
+        return False
     return True
 
 

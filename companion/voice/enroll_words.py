@@ -213,7 +213,7 @@ def _record_words(args: Any, profile: WordProfile, game: str, words: Sequence[st
             say: Say) -> int | None:
     """Every word's recordings into `profile`: read from `--from-dir` or walked through at
     the microphone. None when the templates are to be made; else the exit code (1: the
-    player stopped, 2: no microphone)."""
+    player stopped, 2: no microphone, or it stopped working)."""
     import sys
 
     if args.from_dir is not None:  # recordings made elsewhere: X.wav with X.txt
@@ -226,8 +226,9 @@ def _record_words(args: Any, profile: WordProfile, game: str, words: Sequence[st
 
     try:
         capture = Recorder(pause=PAUSE).record
-    except MicrophoneUnavailable:
-        say(_message("no_microphone"))
+    except MicrophoneUnavailable as error:  # no microphone, or a package, said as such
+        say(_message("no_microphone") if error.key == "microphone_not_opened"
+            else _message("cannot_record", reason=why(error)))
         return 2
     say(intro(args.name, game.capitalize(), len(words), args.takes))
     walk = WordEnrollment(profile, say, capture, sys.stdin.readline, args.takes)
@@ -237,6 +238,9 @@ def _record_words(args: Any, profile: WordProfile, game: str, words: Sequence[st
     except KeyboardInterrupt:
         say(_message("stopped"))
         return 1
+    except MicrophoneUnavailable as lost:  # unplugged meanwhile: what is recorded stays
+        say(_message("lost", reason=why(lost)))
+        return 2
     return None
 
 
@@ -254,7 +258,7 @@ def _learn(profile: WordProfile, lang: str, say: Say, name: str) -> int:
         finally:
             engine.close()
     except ModelMissing as missing:
-        say(_message("no_whisper", reason=str(missing)))
+        say(_message("no_whisper", reason=why(missing)))
         return 2
     say(_message("ready", n=len(voice.words), name=name))
     return 0

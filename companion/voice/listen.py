@@ -2,8 +2,9 @@
 
 Two ways to listen: push-to-talk (`PushToTalk.capture()` when the player presses the key) and
 always-listening (`BackgroundListener`, a thread calling back with each Recognition). A
-missing microphone or PyAudio is reported as one plain sentence (`MicrophoneUnavailable`),
-never a traceback: the companion keeps working with the keypad and the reader.
+microphone that will not open or stops, or a missing SpeechRecognition or PyAudio, is
+`MicrophoneUnavailable` with its reason in the catalogue, said in one plain sentence, never
+a traceback: the companion keeps working with the keypad and the reader.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
+from companion.narrate.message import Message
 from companion.voice.decoders import Cancelled
+from companion.voice.reasons import english, reason
 from companion.voice.sphinx import Recognition, in_context
 
 RATE = 16000
@@ -25,7 +28,16 @@ AMBIENT_SECONDS = 0.5
 
 
 class MicrophoneUnavailable(RuntimeError):
-    """No usable microphone; the message is a sentence for the player."""
+    """No usable microphone. `key` names why in the catalogue's `[messages.voice_why]`
+    (microphone_not_opened, needs_speech_recognition, needs_pyaudio, microphone_stopped),
+    which `message` says in the player's language; `detail` is the device's own words (an
+    OSError's), kept for logs. str() is the whole English sentence with the detail."""
+
+    def __init__(self, key: str, detail: str = "") -> None:
+        self.key, self.detail = key, detail
+        self.message: Message = reason(key)
+        text = english(self.message) + (f" ({detail})" if detail else "")
+        super().__init__(text[:1].upper() + text[1:] + "; continuing without voice.")
 
 
 class Recognizer(Protocol):
@@ -68,13 +80,11 @@ def _enter(source: Any) -> Any:
         with quiet_native_output():
             opened = source.__enter__()
     except OSError as exc:
-        raise MicrophoneUnavailable(
-            f"No microphone could be opened ({exc}); continuing without voice.") from None
+        raise MicrophoneUnavailable("microphone_not_opened", str(exc)) from None
     if getattr(opened, "stream", True) is None:
         # SpeechRecognition's Microphone swallows PyAudio's refusal (no input device, a
         # wrong index), terminates PyAudio and returns itself without a stream.
-        raise MicrophoneUnavailable(
-            "No microphone could be opened; continuing without voice.")
+        raise MicrophoneUnavailable("microphone_not_opened")
     return opened
 
 
@@ -83,8 +93,7 @@ def speech_recognition_module() -> Any:
     try:
         import speech_recognition as sr
     except ImportError:
-        raise MicrophoneUnavailable(
-            "Voice input needs the SpeechRecognition package; continuing without voice.") from None
+        raise MicrophoneUnavailable("needs_speech_recognition") from None
     return sr
 
 
@@ -96,11 +105,9 @@ def open_microphone(device_index: int | None = None) -> tuple[Any, Any]:
             mic = sr.Microphone(device_index=device_index, sample_rate=RATE)
     except (AttributeError, ImportError):
         # SpeechRecognition raises AttributeError when PyAudio is missing.
-        raise MicrophoneUnavailable(
-            "Voice input needs PyAudio (pip install pyaudio); continuing without voice.") from None
+        raise MicrophoneUnavailable("needs_pyaudio") from None
     except OSError as exc:
-        raise MicrophoneUnavailable(
-            f"No microphone could be opened ({exc}); continuing without voice.") from None
+        raise MicrophoneUnavailable("microphone_not_opened", str(exc)) from None
     return sr, mic
 
 
@@ -114,6 +121,15 @@ def _audio_source(device_index: int | None, source: Any) -> tuple[Any, Any]:
     if source is None:
         return open_microphone(device_index)
     return speech_recognition_module(), source
+
+
+def _calibrate(listener: Any, opened: Any) -> None:
+    """Measure the room's noise; a stream that fails meanwhile (PortAudio's OSError) is a
+    microphone that stopped, said as such rather than escaping as an OSError."""
+    try:
+        listener.adjust_for_ambient_noise(opened, duration=AMBIENT_SECONDS)
+    except OSError as exc:
+        raise MicrophoneUnavailable("microphone_stopped", str(exc)) from None
 
 
 class Recorder:
@@ -137,7 +153,7 @@ class Recorder:
         self.phrase_time_limit = phrase_time_limit
         opened = _enter(self._mic)
         try:
-            self._listener.adjust_for_ambient_noise(opened, duration=AMBIENT_SECONDS)
+            _calibrate(self._listener, opened)
         finally:
             self._mic.__exit__(None, None, None)
 
@@ -150,8 +166,7 @@ class Recorder:
         except self._sr.WaitTimeoutError:
             return None
         except OSError as exc:
-            raise MicrophoneUnavailable(
-                f"The microphone stopped working ({exc}); continuing without voice.") from None
+            raise MicrophoneUnavailable("microphone_stopped", str(exc)) from None
         finally:
             self._mic.__exit__(None, None, None)
         return _pcm(audio)
@@ -209,7 +224,7 @@ class BackgroundListener:
         listener = self._sr.Recognizer()
         opened = _enter(self._mic)
         try:
-            listener.adjust_for_ambient_noise(opened, duration=AMBIENT_SECONDS)
+            _calibrate(listener, opened)
         except BaseException:
             self._mic.__exit__(None, None, None)
             raise
@@ -233,9 +248,7 @@ class BackgroundListener:
                     continue
                 except OSError as exc:  # unplugged: say so once; keys still work
                     if self._on_lost is not None:
-                        self._on_lost(MicrophoneUnavailable(
-                            f"The microphone stopped working ({exc}); continuing without "
-                            "voice."))
+                        self._on_lost(MicrophoneUnavailable("microphone_stopped", str(exc)))
                     break
                 if not audio.frame_data:
                     break  # end of a file source

@@ -18,7 +18,7 @@ from companion.narrate.message import Message
 from companion.speech.audio import AudioFormat, wav_bytes
 from companion.voice.adapt import AdaptReport, Utterance
 from companion.voice.audio import AudioError, read_wav
-from companion.voice.reasons import explained
+from companion.voice.reasons import explained, why
 from companion.voice.sphinx import SAMPLE_RATE
 
 _UNSAFE = re.compile(r"[^a-z0-9_-]+")
@@ -68,8 +68,7 @@ class Profile:
     def require_model(self) -> str:
         """The adapted model's folder, or ProfileError saying how to make one."""
         if not self.ready():
-            raise ProfileError(f"There is no voice profile for {self.name} yet; record one "
-                               f"with: companion voice-enroll --name {self.name}")
+            raise explained(ProfileError, "no_profile", name=self.name)
         return str(self.model)
 
     def save(self, index: int, pcm: bytes, text: str) -> Path:
@@ -105,6 +104,6 @@ def load_recordings(folder: Path) -> list[Utterance]:
             pcm = read_wav(wav)
         except AudioError as exc:
             raise explained(ProfileError, "bad_recording", file=wav.name,
-                            detail=str(exc)) from None
+                            detail=why(exc)) from None
         found.append(Utterance(pcm, words.read_text(encoding="utf-8").strip()))
     return found

@@ -1,11 +1,11 @@
-"""Why a voice profile cannot be made or used, in the player's language.
+"""Why voice cannot run, listen or learn, in the player's language.
 
-The errors of voice-enroll's edges (adapt.AdaptationUnavailable, profiles.ProfileError,
-cli.game_voice's GameVoiceMissing) carry a `message` (None when raised with a text alone):
-a part of a sentence keyed in the catalogue's `[messages.voice_why]`
-(companion/locales/voice.*.toml), which the command says in the player's language. Their
-own text (`str(exc)`) is that part in English, for the commands that still speak English
-(`companion listen`) and for logs.
+The errors of the voice edges (adapt.AdaptationUnavailable, profiles.ProfileError,
+cli.game_voice's GameVoiceMissing, audio.AudioError, whisper_model.ModelMissing,
+decoders.VoiceUnavailable, listen.MicrophoneUnavailable) carry a `message` (None when raised
+with a text alone): a part of a sentence keyed in the catalogue's `[messages.voice_why]`
+(companion/locales/voice.*.toml), which voice-enroll and `companion listen` say in
+the player's language. Their own text (`str(exc)`) is that part in English, for logs.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.voice.decoders import VoiceUnavailable
+from companion.voice.reasons import explained
 from companion.voice.sphinx import HIGH, LOW, Recognition, capped, uncalibrated
 
 UNKNOWN = "[unk]"
@@ -54,20 +55,14 @@ class VoskRecognizer:
 
     def __init__(self, model_path: str | Path | None, lang: str = "fr") -> None:
         if not model_path:
-            raise VoiceUnavailable(
-                f"no Vosk model configured for language {lang!r}; continuing without voice "
-                "(see docs/voice.md to get one)")
+            raise explained(VoiceUnavailable, "no_vosk_model", lang=repr(lang))
         path = Path(model_path).expanduser()
         if not path.is_dir():
-            raise VoiceUnavailable(
-                f"no Vosk model found at {path}; continuing without voice "
-                "(see docs/voice.md to get one)")
+            raise explained(VoiceUnavailable, "vosk_model_missing", path=str(path))
         try:
             import vosk
         except ImportError:
-            raise VoiceUnavailable(
-                "the vosk package is not installed (pip install vosk); continuing without "
-                "voice") from None
+            raise explained(VoiceUnavailable, "vosk_missing") from None
         vosk.SetLogLevel(-1)
         self._vosk = vosk
         self._model = vosk.Model(str(path))

@@ -46,6 +46,7 @@ from companion.voice.mapper import (
     vocabulary,
     words_of,
 )
+from companion.voice.reasons import explained
 from companion.voice.rescore import TEMPERATURE, Scorer, Scores, candidates, score
 from companion.voice.sphinx import ALWAYS_ANSWERED, Grammar, Recognition, capped, uncalibrated
 from companion.voice.whisper_model import ModelMissing, find_model, log_mel
@@ -230,8 +231,8 @@ class WhisperRecognizer:
         if not self._loaded.wait(timeout):
             return False
         if self._failure is not None:
-            raise ModelMissing(f"the Whisper model in {self.path} could not load: "
-                               f"{self._failure}")
+            raise explained(ModelMissing, "whisper_not_loaded", folder=str(self.path),
+                            detail=str(self._failure))
         return True
 
     # -- the engine interface the games' recognizers use -------------------------------------

@@ -15,6 +15,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from companion.voice.reasons import explained
+
 MODEL_FILES = ("model.bin", "config.json", "tokenizer.json")
 SAMPLE_RATE = 16000
 N_FFT = 400
@@ -23,7 +25,8 @@ N_MELS = 80
 
 
 class ModelMissing(Exception):
-    """No usable Whisper model (or its engine) here; the sentence says which and why."""
+    """No usable Whisper model (or its engine) here: `message` says which and why in the
+    catalogue ([messages.voice_why], reasons.py), str() in English."""
 
 
 def _package_dir(name: str) -> Path | None:
@@ -93,19 +96,17 @@ def find_model(path: str | os.PathLike[str] | None = None, lang: str = "en") -> 
     """The model directory to use: `path` if given, else tiny.en for English and base for
     other languages (ModelMissing with the reason otherwise)."""
     if not engine_available():
-        raise ModelMissing("the Whisper engine is not installed (pip install "
-                           "'tactile-companion[whisper]')")
+        raise explained(ModelMissing, "whisper_not_installed")
     if path is not None:
         folder = Path(path).expanduser()
         if not _complete(folder):
-            raise ModelMissing(f"{folder} is not a CTranslate2 Whisper model (it needs "
-                               f"{', '.join(MODEL_FILES)})")
+            raise explained(ModelMissing, "not_whisper_model", folder=str(folder),
+                            files=", ".join(MODEL_FILES))
         return folder
     english = lang.lower().startswith("en")
     found = (tiny_en() or base()) if english else base()
     if found is None:
-        raise ModelMissing("no Whisper model is installed (pip install "
-                           "'tactile-companion[whisper]')")
+        raise explained(ModelMissing, "no_whisper_model")
     return found
 
 

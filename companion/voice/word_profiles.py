@@ -15,6 +15,7 @@ from pathlib import Path
 from companion.speech.audio import AudioFormat, wav_bytes
 from companion.voice.audio import AudioError, read_wav
 from companion.voice.profiles import ProfileError, slug, voices_dir
+from companion.voice.reasons import explained, why
 from companion.voice.sphinx import SAMPLE_RATE
 
 
@@ -57,7 +58,8 @@ class WordProfile:
             try:
                 found[words.read_text(encoding="utf-8").strip()].append(read_wav(wav))
             except AudioError as exc:
-                raise ProfileError(f"{wav.name}: {exc}") from None
+                raise explained(ProfileError, "bad_recording", file=wav.name,
+                                detail=why(exc)) from None
         return dict(found)
 
     def ready(self) -> bool:
