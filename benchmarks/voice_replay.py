@@ -84,7 +84,8 @@ def replay(row: dict, case: vb.Case, lang: str) -> tuple[str | None, bool]:
             confidence = min(confidence, LOW)  # sphinx.uncalibrated
     heard = yesno.screened(Recognition(command, confidence, words), hyps[0][0], reading,
                            lambda text: words_of(text, False))
-    if heard.command is None or heard.confidence < whisper.REFUSE_BELOW:
+    if heard.command is None or (heard.confidence < whisper.REFUSE_BELOW
+                                 and not whisper.asked_low(heard, False)):
         return None, False
     decision = decide(heard, answering=ctx.kind == "confirm")
     if isinstance(decision, (Accept, Confirm)):

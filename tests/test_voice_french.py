@@ -211,6 +211,23 @@ def test_a_short_prompt_is_told_as_it_is(french: HanamikojiRecognizer) -> None:
     assert told.endswith(" " + ", ".join(words) + ".") and "thé," in told
 
 
+@pytest.mark.parametrize(("command", "confidence", "calibrated", "asked"), [
+    ("discard", 0.35, False, True), ("gift flute fan tea", 0.3, False, True),
+    ("discard", 0.29, False, False), ("discard", 0.35, True, False),
+    ("yes", 0.35, False, False), ("no", 0.35, False, False),
+    ("score", 0.35, False, False), ("louder", 0.35, False, False)])
+def test_a_doubtful_move_is_asked_about_with_the_free_beam(
+        command: str, confidence: float, calibrated: bool, asked: bool) -> None:
+    from companion.voice.policy import Confirm, decide
+    from companion.voice.sphinx import Recognition
+    from companion.voice.whisper import asked_low
+
+    heard = Recognition(command, confidence, command)
+    assert asked_low(heard, calibrated) is asked
+    if asked:  # read back and asked, never applied unasked
+        assert isinstance(decide(heard), Confirm)
+
+
 def test_a_lean_prompt_keeps_words_said_alone() -> None:
     from companion.voice.whisper import lean_prompt
 
