@@ -8,11 +8,11 @@ import os
 import re
 import subprocess
 import sys
-import wave
 from functools import partial
 from pathlib import Path
 
 import pytest
+from failing_mic import FailingMicrophone, silent_wav
 
 from companion.games.hanamikoji import Hanamikoji
 from companion.inputs.reading_voice import Listening
@@ -38,15 +38,6 @@ def english(message: Message) -> str:
     return said("en", message)
 
 
-def silence(path: Path) -> Path:
-    with wave.open(str(path), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(16000)
-        out.writeframes(bytes(16000))
-    return path
-
-
 def listen(tmp_path: Path, *args: str, locale: str = "C.UTF-8") -> subprocess.CompletedProcess:
     """The real command, in a process of its own whose machine language is `locale` and
     that has no language saved; this worktree's code (PYTHONPATH set here, not inherited)."""
@@ -62,7 +53,7 @@ def refusals(tmp_path: Path) -> dict[str, tuple[list[str], Message]]:
     missing = tmp_path / "missing.wav"
     garbage = tmp_path / "notes.wav"
     garbage.write_text("not audio")
-    quiet = silence(tmp_path / "quiet.wav")
+    quiet = silent_wav(tmp_path / "quiet.wav")
     return {
         "missing file": (["--file", str(missing)], reason("no_audio_file", path=str(missing))),
         "not a WAV": (["--file", str(garbage)], reason("not_wav", path=str(garbage))),
@@ -91,7 +82,7 @@ def test_listen_without_lang_speaks_the_machines_language(tmp_path, locale, lang
     """No --lang: English is listened for, as before, but the notes and the answer are in
     the machine's language: Whisper cannot run from an empty folder, so pocketsphinx
     listens (said), hears nothing in silence (said), and `any` names the contexts (said)."""
-    done = listen(tmp_path, "--file", str(silence(tmp_path / "quiet.wav")), "--engine",
+    done = listen(tmp_path, "--file", str(silent_wav(tmp_path / "quiet.wav")), "--engine",
                   "whisper", "--whisper-model", str(tmp_path), locale=locale)
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr
@@ -122,7 +113,7 @@ def test_listen_a_saved_language_is_the_one_spoken(tmp_path):
 def test_listen_in_another_language_without_whisper_says_why_in_it(tmp_path, lang):
     """pocketsphinx is English only: the reason Whisper cannot run and what to do, in the
     language asked."""
-    done = listen(tmp_path, "--file", str(silence(tmp_path / "quiet.wav")), "--lang", lang,
+    done = listen(tmp_path, "--file", str(silent_wav(tmp_path / "quiet.wav")), "--lang", lang,
                   "--engine", "whisper", "--whisper-model", str(tmp_path))
     why = reason("english_only", reason=reason(
         "not_whisper_model", folder=str(tmp_path), files=", ".join(MODEL_FILES)))
@@ -166,36 +157,6 @@ def test_a_microphone_lost_in_play_or_a_tool_is_said_in_the_players_language(key
             assert text != Catalogue("en").render(message)
 
 
-class _Unplugged:
-    """A SpeechRecognition audio file that behaves as a microphone unplugged after the
-    room was measured: the next opening fails (`on="open"`, PortAudio's OSError) or the
-    stream fails while listening (`on="read"`)."""
-
-    def __init__(self, path: Path, on: str) -> None:
-        import speech_recognition as sr
-
-        self._file = sr.AudioFile(str(path))
-        self._on = on
-        self._opened = 0
-
-    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
-        return getattr(self._file, name)
-
-    def __enter__(self):  # type: ignore[no-untyped-def]
-        self._opened += 1
-        if self._opened > 1 and self._on == "open":
-            raise OSError(-9996, "Invalid input device")
-        opened = self._file.__enter__()
-        if self._opened > 1:
-            def broken(size: int) -> bytes:
-                raise OSError(-9988, "Stream closed")
-            opened.stream.read = broken
-        return opened
-
-    def __exit__(self, *exc: object) -> None:
-        self._file.__exit__(*exc)
-
-
 @pytest.mark.parametrize(("on", "key"), [("open", "microphone_not_opened"),
                                          ("read", "microphone_stopped")])
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -214,7 +175,7 @@ def test_a_microphone_lost_while_enrolling_is_said_in_the_language_asked(
                     "2", "pinknoise", "vol", "0.01"], check=True)
     real = listen_module.Recorder
     monkeypatch.setattr(listen_module, "Recorder",
-                        partial(real, source=_Unplugged(noise, on)))
+                        partial(real, source=FailingMicrophone(noise, on, fail_from=2)))
     args = ["voice-enroll", "--name", "Ana", "--no-speech", "--lang", lang]
     args += ["--words"] if words else ["--count", "3"]
     assert main(args) == 2

@@ -6,10 +6,9 @@ the reading tools and both enrolments; play goes on with the keys."""
 from __future__ import annotations
 
 import sys
-import wave
-from pathlib import Path
 
 import pytest
+from failing_mic import FailingMicrophone, silent_wav
 
 from companion.cli import main
 from companion.games.hanamikoji import Hanamikoji
@@ -44,35 +43,6 @@ def no_microphone(lang: str) -> str:
                                 {"reason": Message("", "no_microphone")}))
 
 
-class _Room:
-    """A SpeechRecognition audio file standing for a microphone: `refuse` makes opening it
-    fail as PortAudio does for a busy or missing device; otherwise its stream fails while
-    the room is measured (a microphone that stopped)."""
-
-    def __init__(self, path: Path, refuse: bool) -> None:
-        import speech_recognition as sr
-
-        self._file = sr.AudioFile(str(path))
-        self._refuse = refuse
-
-    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
-        return getattr(self._file, name)
-
-    def __enter__(self):  # type: ignore[no-untyped-def]
-        if self._refuse:
-            raise OSError(-9996, "Invalid input device")
-        opened = self._file.__enter__()
-
-        def broken(size: int) -> bytes:
-            raise OSError(-9988, "Stream closed")
-
-        opened.stream.read = broken
-        return opened
-
-    def __exit__(self, *exc: object) -> None:
-        self._file.__exit__(*exc)
-
-
 @pytest.fixture
 def cause(tmp_path, monkeypatch):
     """Make voice fail to start for the reason `key`: a package made unimportable (as when
@@ -84,13 +54,9 @@ def cause(tmp_path, monkeypatch):
         elif key == "needs_pyaudio":
             monkeypatch.setitem(sys.modules, "pyaudio", None)
         else:
-            path = tmp_path / "room.wav"
-            with wave.open(str(path), "wb") as out:
-                out.setnchannels(1)
-                out.setsampwidth(2)
-                out.setframerate(16000)
-                out.writeframes(bytes(32000))
-            room = _Room(path, refuse=key == "microphone_not_opened")
+            path = silent_wav(tmp_path / "room.wav", 1.0)
+            room = FailingMicrophone(
+                path, "open" if key == "microphone_not_opened" else "read")
             monkeypatch.setattr(listen_module, "open_microphone",
                                 lambda device_index=None: (
                                     listen_module.speech_recognition_module(), room))
