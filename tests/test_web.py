@@ -281,7 +281,7 @@ def test_a_page_that_never_reads_is_let_go_and_the_others_get_everything(
     table.start()
     try:
         silent = connect(ws_url(table.url(1)), max_queue=1)
-        reader = Page(table.url(WATCH), ping_interval=None)  # 20 MB may outlast a ping
+        reader = Page(table.url(WATCH))  # 20 MB would outlast a ping: Page sends none
         reader.wait_view()
         rng = random.Random(1)
         for i in range(400):  # random letters: compression cannot shrink them

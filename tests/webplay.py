@@ -94,7 +94,9 @@ class Page:
     """A page's connection, reading every frame in a thread."""
 
     def __init__(self, page: str, **options: Any) -> None:
-        self.ws = connect(ws_url(page), open_timeout=10, **options)
+        # No client keepalive: a page left open when its table quits had its ping thread
+        # print "keepalive ping failed" and a traceback after the tests ended.
+        self.ws = connect(ws_url(page), open_timeout=10, **{"ping_interval": None, **options})
         self.frames: list[str] = []
         self.closed = threading.Event()
         threading.Thread(target=self._read, daemon=True).start()
