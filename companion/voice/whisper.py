@@ -135,7 +135,8 @@ NO_REPEAT = 10
 SCORE_BATCH = 8
 # Each context's list of forbidden tokens is about 50,000 numbers (2 MB); every offer and
 # every pair of pairs is a context of its own, so a long game kept hundreds (measured: 17
-# gift offers held 35 MB). A miss costs 3 ms: keep the few most recent.
+# gift offers held 35 MB). A miss costs 3 ms: keep the few most recent (and as many
+# prompts, a few hundred tokens each, which cost 0.7 ms to make again).
 LIMITS_KEPT = 8
 # Scoring sees the encoder's frames of the speech plus this margin, not the padded window:
 # the same log-likelihoods to about 0.3 nats, two to three times faster (docs/voice.md).
@@ -170,6 +171,11 @@ class _Utterance:
     english: bool
     constrained: bool
 
+    @property
+    def calibrated(self) -> bool:
+        """English, or a language whose limited beam has a calibrated confidence."""
+        return self.english or self.constrained
+
     def words(self, text: str) -> list[str]:
         return words_of(text, self.english)
 
@@ -190,7 +196,10 @@ class WhisperRecognizer:
         self.beams = beams
         self.rescore = rescore
         self.constrain = constrain
+        # Per context's words, the last LIMITS_KEPT of each: what the beam may not write
+        # (`_limit`) and the prompt's tokens (`_prompt`); made once, not at every utterance.
         self._suppressed: OrderedDict[tuple[str, ...], list[int]] = OrderedDict()
+        self._prompts: OrderedDict[tuple[str, ...], list[int]] = OrderedDict()
         self.evidence: dict = {}  # the last decode's scored sentences (the benchmark's dump)
         self._last_encoded: tuple[bytes, Any] | None = None
         cores = os.cpu_count() or 1
@@ -328,7 +337,7 @@ class WhisperRecognizer:
             short = self._begun(said, begun, settled, heard.margin)
             if short is not None:
                 return short
-            if asked_low(heard, said.english or said.constrained):
+            if asked_low(heard, said.calibrated):
                 return heard
             return Recognition(None, heard.confidence, words, heard.margin)
         return heard
@@ -420,7 +429,7 @@ class WhisperRecognizer:
         if command is not None:
             confidence = capped(command, confidence, settled)
         heard = Recognition(command, confidence, words)
-        if not said.english and not said.constrained:
+        if not said.calibrated:
             heard = uncalibrated(heard, said.pcm)
         return heard
 
@@ -458,6 +467,9 @@ class WhisperRecognizer:
             raise Cancelled()
 
     def _prompt(self, words: Sequence[str]) -> list[int]:
+        return kept(self._prompts, tuple(words), lambda: self._prompt_tokens(words))
+
+    def _prompt_tokens(self, words: Sequence[str]) -> list[int]:
         tok = self._tokenizer
         # (A calibrated language keeps the prompt its confidence was fitted with.)
         calibrated = self.lang == "en" or self._constrained()
@@ -551,23 +563,19 @@ class WhisperRecognizer:
     def _limit(self, words: Sequence[str]) -> list[int]:
         """Every text token that spells none of `words` (in any case, with or without a
         leading space) and is no punctuation mark: what the beam may not write."""
-        key = tuple(words)
-        if key in self._suppressed:
-            self._suppressed.move_to_end(key)
-        else:
-            tok = self._tokenizer
-            allowed: set[int] = set()
-            for word in words:
-                for form in (word, word[:1].upper() + word[1:]):
-                    for text in (form, " " + form):
-                        allowed.update(tok.encode(text, add_special_tokens=False).ids)
-            for mark in PUNCTUATION:
-                allowed.update(tok.encode(mark, add_special_tokens=False).ids)
-            end = tok.token_to_id("<|endoftext|>")
-            self._suppressed[key] = [t for t in range(end) if t not in allowed]
-            if len(self._suppressed) > LIMITS_KEPT:
-                self._suppressed.popitem(last=False)
-        return self._suppressed[key]
+        return kept(self._suppressed, tuple(words), lambda: self._suppressed_tokens(words))
+
+    def _suppressed_tokens(self, words: Sequence[str]) -> list[int]:
+        tok = self._tokenizer
+        allowed: set[int] = set()
+        for word in words:
+            for form in (word, word[:1].upper() + word[1:]):
+                for text in (form, " " + form):
+                    allowed.update(tok.encode(text, add_special_tokens=False).ids)
+        for mark in PUNCTUATION:
+            allowed.update(tok.encode(mark, add_special_tokens=False).ids)
+        end = tok.token_to_id("<|endoftext|>")
+        return [t for t in range(end) if t not in allowed]
 
     def _free(self, encoded: Any) -> str:
         """A greedy transcript with no prompt and no limit: what chatter is measured against
@@ -628,6 +636,18 @@ class WhisperRecognizer:
             half = (len(ids) + 1) // 2
             first, rest = together(lambda: scored(ids[:half]), lambda: scored(ids[half:]))
         return first + rest
+
+
+def kept(cache: OrderedDict[tuple[str, ...], list[int]], key: tuple[str, ...],
+         make: Callable[[], list[int]]) -> list[int]:
+    """`cache[key]`, made by `make` the first time; the LIMITS_KEPT used last are kept."""
+    if key in cache:
+        cache.move_to_end(key)
+    else:
+        cache[key] = make()
+        if len(cache) > LIMITS_KEPT:
+            cache.popitem(last=False)
+    return cache[key]
 
 
 def lean_prompt(words: Sequence[str]) -> list[str]:
