@@ -15,7 +15,8 @@ import pytest
 from companion.cli import main
 from companion.narrate.catalogue import LANGUAGES, Catalogue, merged
 from companion.voice.adapt import MIN_UTTERANCES
-from companion.voice.enroll import Enrollment, said, speak, spoken
+from companion.voice.enrol_speech import speak, spoken
+from companion.voice.enroll import Enrollment, said
 from companion.voice.profiles import Profile
 from companion.voice.reasons import reason
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,16 +28,16 @@ from companion.voice.adapt import (
     find_tools,
 )
 from companion.voice.cli import game_voice
+from companion.voice.enrol_speech import Say, cannot_record, player_language, speaking
 from companion.voice.enroll_words import TAKES
 from companion.voice.profiles import Profile, ProfileError, load_recordings
 from companion.voice.reasons import why
 
 if TYPE_CHECKING:
-    from companion.narrate.catalogue import Catalogue
+    pass
 
 DEFAULT_COUNT = 40
 MIN_SECONDS = 0.3  # shorter recordings are a click or a cough, not a command
-Say = Callable[[Message], None]
 
 
 def said(key: str, **params: object) -> Message:
@@ -104,52 +103,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     return parser
 
 
-def spoken(catalogue: Catalogue, message: Message) -> list[tuple[str, str]]:
-    """A sentence as (text, language) parts to speak: the command to read (`command`, in
-    English, the model's language) said by the English voice, the rest by the player's."""
-    command = message.params.get("command")
-    if command is None or catalogue.lang == "en":
-        return [(catalogue.render(message), catalogue.lang)]
-    mark = "\x00"  # where the command goes in the sentence, in any language
-    before, _, after = catalogue.render(
-        replace(message, params={**message.params, "command": mark})).partition(mark)
-    parts = [(before, catalogue.lang), (str(command), "en"), (after, catalogue.lang)]
-    return [(text, lang) for text, lang in parts if text.strip(" .:")]
-
-
-def _speaker(catalogue: Catalogue, enabled: bool) -> tuple[Say, Callable[[], None]]:
-    from companion.speech import open_speaker
-
-    speaker, notice = open_speaker(catalogue.lang, enabled=enabled)
-    if notice is not None:  # speech cannot be heard: the printed lines go on
-        text = catalogue.render(Message("speech", notice.key, dict(notice.params)))
-        print(text if text != notice.key else notice.text)
-
-    def say(message: Message) -> None:
-        print(catalogue.render(message), flush=True)
-        speak(speaker, catalogue, message)
-
-    return say, speaker.close
-
-
-def speak(speaker: Any, catalogue: Catalogue, message: Message) -> None:
-    """Say `message`'s parts one after the other and wait till they are said: the
-    microphone must not hear the prompt."""
-    for text, lang in spoken(catalogue, message):
-        # kind=None: stacked; a part of a kind would replace the unspoken part before it.
-        speaker.say(text, kind=None, lang=lang)
-    speaker.wait(30)
-
-
-def _language(args: argparse.Namespace) -> str:
-    """The player's language: --lang, else the system's (as the --words enrolment)."""
-    if args.lang is not None:
-        return str(args.lang)
-    from companion.language import system_language
-
-    return system_language()
-
-
 def run(args: argparse.Namespace) -> int:
     if args.words:
         from companion.voice.enroll_words import run_cli
@@ -157,13 +110,13 @@ def run(args: argparse.Namespace) -> int:
         return run_cli(args)
     from companion.narrate.catalogue import Catalogue
 
-    catalogue = Catalogue(_language(args), games=())
+    catalogue = Catalogue(player_language(args.lang), games=())
     try:
         hooks = game_voice(args.game)
     except ValueError as exc:
         print(f"companion voice-enroll: {catalogue.value(why(exc))}", file=sys.stderr)
         return 2
-    say, close = _speaker(catalogue, not args.no_speech)
+    speaker, say = speaking(catalogue, not args.no_speech)
     kept = 0
     missing = _missing_tools()
     try:
@@ -184,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
             say(said("kept", n=kept, name=args.name))
         return 2
     finally:
-        close()
+        speaker.close()
 
 
 def _missing_tools() -> AdaptationUnavailable | None:
@@ -211,8 +164,7 @@ def _read_aloud(args: argparse.Namespace, hooks: Any, profile: Profile, say: Say
     try:
         capture = Recorder().record
     except MicrophoneUnavailable as error:  # no microphone, or a package, said as such
-        say(said("no_microphone") if error.key == "microphone_not_opened"
-            else said("cannot_record", reason=why(error)))
+        say(cannot_record(error, said))
         return False
     if missing is not None:
         # Said before the reading, not after it; what happens to it first.

@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.narrate.message import Message
+from companion.voice.enrol_speech import Say, cannot_record, player_language, speaking
 from companion.voice.reasons import why
 from companion.voice.word_profiles import WordProfile
 
 if TYPE_CHECKING:
-    from companion.speech import NullSpeaker, Speaker
+    pass
 
 TAKES = 2
 MIN_SECONDS = 0.2  # a shorter recording is a click, not a word
@@ -39,7 +40,6 @@ PAUSE = 0.5
 SECONDS_PER_TAKE = 2.2
 SECONDS_PER_WORD = 3.0
 
-Say = Callable[[Message], None]
 Capture = Callable[[], "bytes | None"]
 Key = Callable[[], str]
 
@@ -136,14 +136,15 @@ def _game(name: str | None) -> str:
 def run_cli(args: Any) -> int:
     """`companion voice-enroll --name NAME --words [--game G] [--lang L] [--takes N]
     [--from-dir DIR] [--no-speech]`."""
+    from companion.narrate.catalogue import Catalogue
     from companion.voice.profiles import ProfileError
 
-    lang = _language(args.lang)
+    lang = player_language(args.lang)
     opened = _open_profile(args, lang)
     if opened is None:
         return 2
     hooks, game, profile = opened
-    speaker, say = _speaking(lang, game, args.no_speech)
+    speaker, say = speaking(Catalogue(lang, games=(game,)), not args.no_speech)
     try:
         enrol = getattr(hooks, "enrolment_words", None)
         words = list(enrol(lang)) if enrol is not None else []
@@ -159,15 +160,6 @@ def run_cli(args: Any) -> int:
         return 2
     finally:
         speaker.close()
-
-
-def _language(lang: str | None) -> str:
-    """The language asked for, else the system's (as `companion play` chooses)."""
-    if lang is None:
-        from companion.cli import system_language
-
-        lang = system_language()
-    return lang
 
 
 def _open_profile(args: Any, lang: str) -> tuple[Any, str, WordProfile] | None:
@@ -190,27 +182,8 @@ def _open_profile(args: Any, lang: str) -> tuple[Any, str, WordProfile] | None:
     return hooks, game, profile
 
 
-def _speaking(lang: str, game: str, no_speech: bool) -> tuple[Speaker | NullSpeaker, Say]:
-    """The speaker (the caller closes it) and how each sentence is printed and said."""
-    from companion.narrate.catalogue import Catalogue
-    from companion.speech import open_speaker
-
-    catalogue = Catalogue(lang, games=(game,))
-    speaker, notice = open_speaker(lang, enabled=not no_speech)
-    if notice is not None:  # speech cannot be heard: the printed lines go on
-        said = catalogue.render(Message("speech", notice.key, dict(notice.params)))
-        print(said if said != notice.key else notice.text)
-
-    def say(message: Message) -> None:
-        text = catalogue.render(message)
-        print(text, flush=True)
-        speaker.say(text)
-        speaker.wait(30)  # the microphone must not hear the prompt
-    return speaker, say
-
-
 def _record_words(args: Any, profile: WordProfile, game: str, words: Sequence[str],
-            say: Say) -> int | None:
+                  say: Say) -> int | None:
     """Every word's recordings into `profile`: read from `--from-dir` or walked through at
     the microphone. None when the templates are to be made; else the exit code (1: the
     player stopped, 2: no microphone, or it stopped working)."""
@@ -227,8 +200,7 @@ def _record_words(args: Any, profile: WordProfile, game: str, words: Sequence[st
     try:
         capture = Recorder(pause=PAUSE).record
     except MicrophoneUnavailable as error:  # no microphone, or a package, said as such
-        say(_message("no_microphone") if error.key == "microphone_not_opened"
-            else _message("cannot_record", reason=why(error)))
+        say(cannot_record(error, _message))
         return 2
     say(intro(args.name, game.capitalize(), len(words), args.takes))
     walk = WordEnrollment(profile, say, capture, sys.stdin.readline, args.takes)
