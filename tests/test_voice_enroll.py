@@ -25,8 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture
 def data(tmp_path, monkeypatch):
-    """An empty user data folder, and a C locale (English) unless a test sets one."""
+    """An empty user data folder, no language chosen on this machine, and a C locale
+    (English) unless a test sets one."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("TACTILE_COMPANION_CONFIG", str(tmp_path / "config"))
     monkeypatch.setenv("LANG", "C.UTF-8")
     for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(var, raising=False)
@@ -222,6 +224,19 @@ def test_the_words_enrolment_says_an_unknown_game_in_the_language_asked(data, ca
                  "--no-speech", "--lang", lang]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith(UNKNOWN_GAME[lang]), err
+
+
+@pytest.mark.parametrize("words", [True, False])
+def test_an_enrolment_speaks_the_language_chosen_on_this_machine(data, capsys, words):
+    """Without --lang, the language the player chose once (as `companion play` and
+    `companion listen` take it), not the system's: it was English on an English system."""
+    from companion.language import save_language
+
+    save_language("fr")
+    assert main(["voice-enroll", *(["--words"] if words else []), "--name", "Ana",
+                 "--game", "chess", "--no-speech"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(UNKNOWN_GAME["fr"]), err
 
 
 def test_the_words_enrolment_says_a_missing_folder_in_the_language_asked(data, capsys):

@@ -20,12 +20,14 @@ Say = Callable[[Message], None]
 
 
 def player_language(lang: str | None) -> str:
-    """The language asked for (--lang), else the system's."""
+    """The language asked for (--lang), else the one chosen on this machine, else the
+    system's: as `companion play` and `companion listen` choose, so a player who chose
+    French once enrols in French."""
     if lang is not None:
         return lang
-    from companion.language import system_language
+    from companion.language import default_language
 
-    return system_language()
+    return default_language()
 
 
 def speaking(catalogue: Catalogue, enabled: bool) -> tuple[Speaker | NullSpeaker, Say]:

@@ -4,10 +4,11 @@
 The companion says and prints each command to read, from the game's voice hooks ("12 of 40.
 Say: gift flute, fan and tea"), records it, keeps the recording at once
 (profiles.Profile.save), and at the end adapts the acoustic model (adapt.adapt). Its
-sentences are in the player's language (`--lang`, else the system's, as with `--words`;
-the catalogue's `[messages.voice_profile]`); the commands stay English, the model's
-language, and the English voice says them. `--from-dir` takes recordings made elsewhere
-(`X.wav` with `X.txt`). Then `companion play --voice --voice-profile NAME` uses the profile.
+sentences are in the player's language (`--lang`, else the one chosen on this machine, as
+`companion play` takes it; the catalogue's `[messages.voice_profile]`); the commands stay
+English, the model's language, and the English voice says them. `--from-dir` takes
+recordings made elsewhere (`X.wav` with `X.txt`). Then `companion play --voice
+--voice-profile NAME` uses the profile.
 Recording where the game is played, with the same microphone, adapts to the room as well.
 """
 
@@ -94,9 +95,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
                              "twice, any language or accent); play then compares what it "
                              "hears with them, beside Whisper")
     parser.add_argument("--lang", default=None,
-                        help="the language the companion speaks (default: the system's, as "
-                             "for companion play; the commands read stay English, the "
-                             "model's language); with --words also the words' language")
+                        help="the language the companion speaks (default: the one chosen "
+                             "on this machine, else the system's, as for companion play; the "
+                             "commands read stay English, the model's language); with --words "
+                             "also the words' language")
     parser.add_argument("--takes", type=int, default=TAKES, choices=(2, 3),
                         help=f"with --words: times each word is said (default {TAKES})")
     parser.set_defaults(func=run)
