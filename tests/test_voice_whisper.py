@@ -549,6 +549,32 @@ def test_a_loop_is_judged_by_the_beam_not_the_language() -> None:
     assert found is not None and found[1] == "no"
 
 
+def test_a_whole_command_looped_is_read_once_with_the_free_beam() -> None:
+    """Measured (Spanish, Pico, babble at 20 dB; with an 8-second window at 40 dB too):
+    the free beam wrote a whole gift twice and began it a third time, and it was refused.
+    It reads as the command said once; a word alone over and over is still a loop, and the
+    limited beam's readings (its confidence was fitted on them) are left as they were."""
+    from companion.voice.mapper import said_once
+    from companion.voice.whisper import read_hypothesis
+
+    ctx = Context.action()
+    graph = phrases_graph(tuple(phrase_list(ctx, "es")))
+
+    def read(text: str, loops: bool) -> tuple[float, str, str] | None:
+        return read_hypothesis(text, graph, lambda w: normalize(w, "es", ctx),
+                               english=False, loops=loops, lang="es")
+    looped = " regalo, seis, sombrilla, flauta, regalo, seis, sombrilla, flauta, regalo, seis,"
+    once = read(" regalo, seis, sombrilla, flauta.", True)
+    assert once is not None and once[0] == 1.0
+    assert read(looped, True) == once
+    as_written = read(looped, False)
+    assert as_written is None or as_written[0] < 1.0
+    assert said_once(["no", "no", "no", "no"]) == ["no", "no"]  # LOOP refuses it first
+    assert read(" no, no, no, no.", True) is None
+    assert said_once(["regalo", "flauta", "regalo"]) is None  # not twice whole
+    assert said_once(["competición", "rojo", "rojo", "rojo"]) is None
+
+
 def test_an_utterance_nothing_read_as_still_dumps_and_reads_back() -> None:
     """Rescoring a decode whose hypotheses read as no command scores nothing: its
     evidence (the benchmark's dump) must still be written and read back."""

@@ -42,6 +42,7 @@ from companion.voice.mapper import (
     jsgf_graph,
     phrases_graph,
     phrases_spelling,
+    said_once,
     split_runs,
     vocabulary,
     words_of,
@@ -769,19 +770,25 @@ def agree(mapper: tuple[str | None, float, str], command: str | None, confidence
 def read_hypothesis(text: str, graph: Graph, read: Callable[[str], str | None],
                     english: bool = True, loops: bool | None = None, lang: str | None = None
                     ) -> tuple[float, str, str] | None:
-    """(fit, command, grammar words) of one transcript (again with stutters folded, if
-    that reads better), or None when it reads as nothing valid, or, with `loops` (a free
-    beam; default: the languages other than English), is one word said over and over:
+    """(fit, command, grammar words) of one transcript (again with stutters folded or, with
+    a free beam, a whole command written twice read once, if that reads better), or None
+    when it reads as nothing valid, or, with `loops` (a free beam; default: the languages
+    other than English), is one word said over and over:
     Whisper's loop on noise ("no, no, no, no" from table talk was applied as a "no" in
     Spanish, measured). Not with the limited beam: it loops on one clean word too
     ("secret, secret, …"), and the calibrated confidence weighs chatter."""
     heard = words_of(text, english)
-    if (not english if loops is None else loops) and len(heard) >= LOOP \
-            and len(set(heard)) == 1:
+    free = not english if loops is None else loops
+    if free and len(heard) >= LOOP and len(set(heard)) == 1:
         return None
     key = lang or ("en" if english else "")
     attempts = {tuple(heard), tuple(collapse_repeats(heard)),
                 tuple(split_runs(heard, graph.words, key))}
+    # A whole command looped (free beam only: the limited beam's calibrated confidence was
+    # fitted on its readings as they were).
+    once = said_once(heard) if free else None
+    if once is not None:
+        attempts.add(tuple(once))
     readings = [_reading(attempt, graph, read, key) for attempt in attempts]
     return max((r for r in readings if r is not None), default=None)
 
