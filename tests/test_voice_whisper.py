@@ -549,11 +549,12 @@ def test_a_loop_is_judged_by_the_beam_not_the_language() -> None:
     assert found is not None and found[1] == "no"
 
 
-def test_a_whole_command_looped_is_read_once_with_the_free_beam() -> None:
+def test_a_whole_move_looped_is_read_once_with_the_free_beam() -> None:
     """Measured (Spanish, Pico, babble at 20 dB; with an 8-second window at 40 dB too):
     the free beam wrote a whole gift twice and began it a third time, and it was refused.
-    It reads as the command said once; a word alone over and over is still a loop, and the
-    limited beam's readings (its confidence was fitted on them) are left as they were."""
+    It reads as the move said once (a move is asked about); a question, a setting or an
+    answer looped stays a loop, as does a word alone over and over, and the limited beam's
+    readings (its confidence was fitted on them) are left as they were."""
     from companion.voice.mapper import said_once
     from companion.voice.whisper import read_hypothesis
 
@@ -572,6 +573,8 @@ def test_a_whole_command_looped_is_read_once_with_the_free_beam() -> None:
     assert said_once(["no", "no", "no", "no"]) == ["no", "no"]  # LOOP refuses it first
     assert read(" no, no, no, no.", True) is None
     assert said_once(["regalo", "flauta", "regalo"]) is None  # not twice whole
+    # Babble written as a setting twice (French, mb-fr4, 20 dB) is a loop, not a louder.
+    assert read(" más alto, más alto.", True) is None
     assert said_once(["competición", "rojo", "rojo", "rojo"]) is None
 
 

@@ -771,7 +771,7 @@ def read_hypothesis(text: str, graph: Graph, read: Callable[[str], str | None],
                     english: bool = True, loops: bool | None = None, lang: str | None = None
                     ) -> tuple[float, str, str] | None:
     """(fit, command, grammar words) of one transcript (again with stutters folded or, with
-    a free beam, a whole command written twice read once, if that reads better), or None
+    a free beam, a whole move written twice read once, if that reads better), or None
     when it reads as nothing valid, or, with `loops` (a free beam; default: the languages
     other than English), is one word said over and over:
     Whisper's loop on noise ("no, no, no, no" from table talk was applied as a "no" in
@@ -784,12 +784,15 @@ def read_hypothesis(text: str, graph: Graph, read: Callable[[str], str | None],
     key = lang or ("en" if english else "")
     attempts = {tuple(heard), tuple(collapse_repeats(heard)),
                 tuple(split_runs(heard, graph.words, key))}
-    # A whole command looped (free beam only: the limited beam's calibrated confidence was
-    # fitted on its readings as they were).
+    readings = [_reading(attempt, graph, read, key) for attempt in attempts]
+    # A whole move looped, read once: free beam only (the limited beam's calibrated
+    # confidence was fitted on its readings as they were), and only a move, which is asked
+    # about; babble written "plus fort, plus fort" is a loop, not a louder.
     once = said_once(heard) if free else None
     if once is not None:
-        attempts.add(tuple(once))
-    readings = [_reading(attempt, graph, read, key) for attempt in attempts]
+        looped = _reading(tuple(once), graph, read, key)
+        if looped is not None and looped[1] not in ALWAYS_ANSWERED | ANSWERS:
+            readings.append(looped)
     return max((r for r in readings if r is not None), default=None)
 
 
