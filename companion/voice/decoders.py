@@ -52,7 +52,9 @@ class Decoder:
         for word in (w for w in sorted(words) if decoder.lookup_word(w) is None):
             prons = pronunciations.get(word)
             if not prons:
-                raise VoiceUnavailable(f"no pronunciation for the grammar word {word!r}")
+                from companion.voice.reasons import explained
+
+                raise explained(VoiceUnavailable, "no_grammar_pronunciation", word=word)
             # Alternates use the dictionary's own "word(2)" convention.
             entries += [(word if n == 0 else f"{word}({n + 1})", phones)
                         for n, phones in enumerate(prons)]
