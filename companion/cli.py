@@ -4,6 +4,7 @@ that starting a game stays fast."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -297,9 +298,62 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # never a traceback for a player; developers can ask for it
         if os.environ.get("TACTILE_COMPANION_DEBUG"):
             raise
-        print(f"The companion stopped on an unexpected error ({type(error).__name__}: {error}). "
-              "Every accepted step is saved: run it again with --resume.")
+        _stopped(args, error)
         return 1
+
+
+def _stopped(args: argparse.Namespace, error: Exception) -> None:
+    """The last resort: the unexpected error said in one plain line, with its type and
+    text (a volunteer reports them), in the player's language (--lang, else the one chosen
+    on this machine, as play chooses) and, where the command speaks, aloud. Whatever fails
+    here leaves the English line: this must never raise."""
+    try:
+        details = " ".join(f"{type(error).__name__}: {error}".split())
+    except Exception:  # an error whose text cannot be made
+        details = type(error).__name__
+    resumable = hasattr(args, "resume")  # play and practice keep every accepted step
+    english = (f"The companion stopped on an unexpected error ({details}). "
+               + ("Every accepted step is saved: run it again with --resume." if resumable
+                  else "Run it again; if it stops again, report this line."))
+    line, lang = english, "en"
+    with contextlib.suppress(Exception):  # a broken catalogue or configuration: English
+        from companion.narrate.catalogue import Catalogue
+        from companion.narrate.message import Message
+
+        asked = getattr(args, "lang", None)
+        catalogue = Catalogue(str(asked).lower()[:2] if asked else default_language(),
+                              games=())
+        key = "unexpected_error" if resumable else "unexpected_error_again"
+        said = " ".join(catalogue.render(Message("error", key, {"error": details})).split())
+        if details in said:  # a sentence that lost the error is no report: keep English
+            line, lang = said, catalogue.lang
+    try:
+        print(line, flush=True)
+    except Exception:  # a terminal that cannot show the language's letters
+        with contextlib.suppress(Exception):
+            print(english, flush=True)
+    if getattr(args, "no_speech", True) is False:
+        _say_stopped(lang, line, getattr(args, "speech_out", None))
+
+
+def _say_stopped(lang: str, line: str, out_dir: Any) -> None:
+    """The stop said aloud, as the command would have spoken (its --speech-out too): a
+    player who listens rather than reads must not be left with silence. The command's own
+    speaker is closed by now, so a new one is opened; speech that cannot start is skipped
+    (the line is printed), and what is said is waited for a bounded time."""
+    # speech may be what failed, and Ctrl-C may cut it: either way the line is printed
+    with contextlib.suppress(Exception, KeyboardInterrupt):
+        from companion.speech import open_speaker
+
+        speaker, _ = open_speaker(lang, out_dir=out_dir)
+        try:
+            speaker.say(line, kind=None)
+            speaker.wait(timeout=SPOKEN_STOP_WAIT)
+        finally:
+            speaker.close()
+
+
+SPOKEN_STOP_WAIT = 20  # seconds: the line is about ten seconds long at the usual rate
 
 
 def _reader_gone() -> int:

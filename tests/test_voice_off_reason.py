@@ -138,3 +138,51 @@ def test_an_enrolment_says_why_nothing_can_be_recorded(tmp_path, monkeypatch, ca
                                             {"reason": reason(key)}))]
         assert render(lang, reason(key)) in out[0] and out[0] != plug_in
     assert not list((tmp_path / "tactile-companion").rglob("*.wav"))  # nothing recorded
+
+
+def test_a_word_the_recognizer_cannot_say_turns_voice_off_saying_which(tmp_path, capsys,
+                                                                       monkeypatch):
+    """A voice word with no pronunciation (here one taken out of the game's lexicon) is said
+    in the player's language on the voice-off line, not blamed on the microphone; the
+    game goes on with the keys."""
+    pytest.importorskip("pocketsphinx")
+    from companion.games.hanamikoji.voice import hooks
+
+    partial = {w: p for w, p in hooks.PRONUNCIATIONS.items() if w != "ayane"}
+    monkeypatch.setattr(hooks, "PRONUNCIATIONS", partial)
+    monkeypatch.setattr(hooks.HanamikojiVoice, "pronunciations", partial)
+    room = FailingMicrophone(silent_wav(tmp_path / "room.wav", 1.0), "open", fail_from=99)
+    monkeypatch.setattr(listen_module, "open_microphone", lambda device_index=None: (
+        listen_module.speech_recognition_module(), room))  # a microphone that works
+    script = tmp_path / "lines.txt"
+    script.write_text("secret\n", "utf-8")
+    code = main(["play", "--players", "Ana", "Ben", "--script", str(script), "--no-speech",
+                 "--db", str(tmp_path / "g.sqlite3"), "--lang", "fr", "--voice",
+                 "--engine", "sphinx"])
+    assert code == 0
+    lines = capsys.readouterr().out.splitlines()
+    off = ("Commandes vocales désactivées : aucune prononciation n'est connue pour « ayane », "
+           "un mot des commandes vocales. Les touches continuent de fonctionner.")
+    assert [line for line in lines if line.startswith("Commandes vocales")] == [off]
+    assert no_microphone("fr") not in lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_decoder_says_which_word_it_cannot_say_in_every_language(lang):
+    """pocketsphinx's own decoder, taught a word it has no pronunciation for."""
+    from companion.inputs.voice import voice_off as voice_off_line
+    from companion.voice.decoders import Decoder, VoiceUnavailable, import_pocketsphinx
+    from companion.voice.sphinx import DECODER_OPTIONS
+
+    pytest.importorskip("pocketsphinx")
+    decoder = Decoder(import_pocketsphinx(), {**DECODER_OPTIONS, "lm": None})
+    with pytest.raises(VoiceUnavailable) as raised:
+        decoder.add_words(["zyxwvq"], {})
+    assert str(raised.value) == ("no pronunciation is known for 'zyxwvq', a word of the "
+                                 "voice commands")
+    said = render(lang, voice_off_line(raised.value))
+    assert said == render(lang, Message("voice_unavailable", "voice_off_why", {
+        "reason": reason("no_grammar_pronunciation", word="zyxwvq")}))
+    assert "zyxwvq" in said and "{" not in said and "\n" not in said
+    if lang == "fr":
+        assert said.startswith("Commandes vocales désactivées : aucune prononciation")

@@ -77,7 +77,8 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
 
 def voice_off(error: Any, priority: Priority = Priority.NARRATION) -> Message:
     """Why voice is off, said in one sentence with the reason of a MicrophoneUnavailable
-    (a package to install, a microphone that will not open, or that stopped), so that
+    (a package to install, a microphone that will not open, or that stopped) or of a
+    VoiceUnavailable (a recognizer that cannot run, a word it cannot say), so that
     whoever set the machine up is not sent to the hardware for a missing package. Its
     English text, with the device's own words, stays in the data (--json, logs)."""
     from companion.voice.reasons import why
@@ -256,6 +257,7 @@ def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
     """Start listening (with the player's voice profile, if any), or say once why voice is
     not available and return None. `private(seat)`: whether a seat has a private channel
     (only then may listening use the cards that player told privately)."""
+    from companion.voice.decoders import VoiceUnavailable
     from companion.voice.listen import MicrophoneUnavailable
 
     words = word_profile(profile, session, profiles) if engine != "sphinx" else None
@@ -266,7 +268,8 @@ def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
     except NoVoice:
         reason: Any = Message("", "voice_not_for_game")
         detail = f"the game {session.game.name} offers no voice commands"
-    except MicrophoneUnavailable as error:  # its reason: a package, the device, a stop
+    except (MicrophoneUnavailable, VoiceUnavailable) as error:
+        # its reason: a package, the device, a stop, a word the recognizer cannot say
         announce([voice_off(error)])
         return None
     except Exception as error:  # audio libraries fail in many ways when there is no microphone

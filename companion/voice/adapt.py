@@ -28,9 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.narrate.message import Message
 from companion.speech.audio import AudioFormat, wav_bytes
-from companion.voice.reasons import explained
+from companion.voice.reasons import Explained, explained
 from companion.voice.sphinx import SAMPLE_RATE, condition
 
 # Front-end settings of the en-us model (its feat.params): the features `bw` trains on must
@@ -47,11 +46,9 @@ MIN_UTTERANCES = 10
 WORD = re.compile(r"[a-z']+")
 
 
-class AdaptationUnavailable(RuntimeError):
+class AdaptationUnavailable(Explained, RuntimeError):
     """Adaptation cannot run here or failed; the message is one sentence for the player,
     `message` that sentence in the catalogue (reasons.py)."""
-
-    message: Message | None = None
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,12 @@ import operator
 import struct
 from pathlib import Path
 
-from companion.voice.reasons import explained
+from companion.voice.reasons import Explained, explained
 
 TARGET_RATE = 16000
 
 
-class AudioError(ValueError):
+class AudioError(Explained, ValueError):
     """The file cannot be used as speech input: `message` says why in the catalogue
     ([messages.voice_why], reasons.py), str() in English."""
 

@@ -16,7 +16,7 @@ from companion.narrate.message import Message
 from companion.voice.audio import AudioError, read_wav
 from companion.voice.decoders import VoiceUnavailable
 from companion.voice.options import add_engine_options
-from companion.voice.reasons import explained, why
+from companion.voice.reasons import Explained, explained, why
 from companion.voice.whisper_model import ModelMissing
 
 if TYPE_CHECKING:
@@ -57,11 +57,14 @@ def _contexts_said() -> str:
         return "none (no installed game has voice commands)"
 
 
-class GameVoiceMissing(ValueError):
+class GameVoiceMissing(Explained, ValueError):
     """No game, or none with voice commands, of that name; `message` says it in the
     catalogue (reasons.py), str() in English."""
 
-    message: Message | None = None
+
+class ListenRefused(Explained, ValueError):
+    """What was asked cannot be listened for (a language without the game's words, a
+    context a recording cannot be heard in); `message` says it in the catalogue."""
 
 
 def game_voice(name: str | None) -> Any:
@@ -107,7 +110,7 @@ def _engine(args: argparse.Namespace, hooks: Any, catalogue: Catalogue) -> Any:
         from companion.voice.vosk_backend import VoskRecognizer
         return VoskRecognizer(args.vosk_model, lang)
     if lang.lower()[:2] not in getattr(hooks, "languages", ("en",)):
-        raise explained(ValueError, "no_words_in", lang=repr(lang))
+        raise explained(ListenRefused, "no_words_in", lang=repr(lang))
     from companion.voice.engines import make_engine
     model = None
     if args.profile:
@@ -131,8 +134,8 @@ def _context(hooks: Any, name: str) -> Any:
     offered = list(hooks.listen_contexts)
     if name not in offered:
         if not offered:
-            raise explained(ValueError, "no_context", context=repr(name))
-        raise explained(ValueError, "bad_context", context=repr(name), known=", ".join(offered))
+            raise explained(ListenRefused, "no_context", context=repr(name))
+        raise explained(ListenRefused, "bad_context", context=repr(name), known=", ".join(offered))
     return hooks.listen_context(name)
 
 

@@ -8,13 +8,15 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from companion.voice.reasons import Explained, explained
+
 MAX_SEARCHES = 24  # grammars kept compiled; answer contexts differ every turn
 
 # (search name, JSGF text made on first use): what a decoder decodes against.
 Search = tuple[str, Callable[[], str]]
 
 
-class VoiceUnavailable(RuntimeError):
+class VoiceUnavailable(Explained, RuntimeError):
     """Recognition cannot run here (missing package or model): `message` says why in the
     catalogue when raised by `reasons.explained`, str() in English."""
 
@@ -27,8 +29,6 @@ def import_pocketsphinx():  # type: ignore[no-untyped-def]
     try:
         import pocketsphinx
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        from companion.voice.reasons import explained
-
         raise explained(VoiceUnavailable, "pocketsphinx_missing") from exc
     return pocketsphinx
 
@@ -52,7 +52,7 @@ class Decoder:
         for word in (w for w in sorted(words) if decoder.lookup_word(w) is None):
             prons = pronunciations.get(word)
             if not prons:
-                raise VoiceUnavailable(f"no pronunciation for the grammar word {word!r}")
+                raise explained(VoiceUnavailable, "no_grammar_pronunciation", word=word)
             # Alternates use the dictionary's own "word(2)" convention.
             entries += [(word if n == 0 else f"{word}({n + 1})", phones)
                         for n, phones in enumerate(prons)]

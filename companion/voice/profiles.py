@@ -14,21 +14,18 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from companion.narrate.message import Message
 from companion.speech.audio import AudioFormat, wav_bytes
 from companion.voice.adapt import AdaptReport, Utterance
 from companion.voice.audio import AudioError, read_wav
-from companion.voice.reasons import explained, why
+from companion.voice.reasons import Explained, explained, why
 from companion.voice.sphinx import SAMPLE_RATE
 
 _UNSAFE = re.compile(r"[^a-z0-9_-]+")
 
 
-class ProfileError(ValueError):
+class ProfileError(Explained, ValueError):
     """A profile that cannot be used; the message is one sentence for the player,
     `message` that sentence in the catalogue where it has one (reasons.py)."""
-
-    message: Message | None = None
 
 
 def voices_dir() -> Path:

@@ -1,11 +1,12 @@
 """Why voice cannot run, listen or learn, in the player's language.
 
 The errors of the voice edges (adapt.AdaptationUnavailable, profiles.ProfileError,
-cli.game_voice's GameVoiceMissing, audio.AudioError, whisper_model.ModelMissing,
-decoders.VoiceUnavailable, listen.MicrophoneUnavailable) carry a `message` (None when raised
-with a text alone): a part of a sentence keyed in the catalogue's `[messages.voice_why]`
-(companion/locales/voice.*.toml), which voice-enroll and `companion listen` say in
-the player's language. Their own text (`str(exc)`) is that part in English, for logs.
+cli's GameVoiceMissing and ListenRefused, audio.AudioError, whisper_model.ModelMissing,
+decoders.VoiceUnavailable: each an `Explained`; and listen.MicrophoneUnavailable) carry a
+`message` (None when raised with a text alone): a part of a sentence keyed in the
+catalogue's `[messages.voice_why]` (companion/locales/voice.*.toml), which voice-enroll,
+`companion listen` and play's voice-off line say in the player's language. Their own text
+(`str(exc)`) is that part in English, for logs.
 """
 
 from __future__ import annotations
@@ -18,7 +19,16 @@ from companion.narrate.message import Message
 if TYPE_CHECKING:
     from companion.narrate.catalogue import Catalogue
 
-E = TypeVar("E", bound=Exception)
+
+class Explained(Exception):
+    """An error whose reason the catalogue can say: `message`, set by `explained`; None
+    when it was raised with an English text alone. Mixed into each error `explained`
+    makes, before its built-in base (`class AudioError(Explained, ValueError)`)."""
+
+    message: Message | None = None
+
+
+E = TypeVar("E", bound=Explained)
 
 
 def reason(key: str, **params: object) -> Message:
@@ -42,7 +52,7 @@ def explained(error: type[E], key: str, **params: object) -> E:
     """An `error` whose reason the catalogue says (its `message`); str() is the English."""
     message = reason(key, **params)
     exc = error(english(message))
-    exc.message = message  # type: ignore[attr-defined]
+    exc.message = message
     return exc
 
 

@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from companion.voice.reasons import explained
+from companion.voice.reasons import Explained, explained
 
 MODEL_FILES = ("model.bin", "config.json", "tokenizer.json")
 SAMPLE_RATE = 16000
@@ -24,7 +24,7 @@ HOP = 160
 N_MELS = 80
 
 
-class ModelMissing(Exception):
+class ModelMissing(Explained):
     """No usable Whisper model (or its engine) here: `message` says which and why in the
     catalogue ([messages.voice_why], reasons.py), str() in English."""
 

@@ -29,6 +29,7 @@ from companion.games.hanamikoji.voice.lexicon import (
 )
 from companion.games.hanamikoji.voice.words import normalize
 from companion.voice.decoders import VoiceUnavailable
+from companion.voice.reasons import explained
 from companion.voice.sphinx import ALWAYS_ANSWERED, HIGH, LOW, Grammar, Recognition
 
 ASK_ABOUT = frozenset({"gift", "competition"})  # lists of cards: always "Yes or no?"
@@ -65,7 +66,8 @@ def teach(engine: Any) -> None:
     missing = sorted(w for w in _grammar_words() if not engine.known(w))
     unknown = [w for w in missing if w not in PRONUNCIATIONS]
     if unknown:
-        raise VoiceUnavailable(f"no pronunciation for the grammar word {unknown[0]!r}")
+        # the decoder's own sentence (core catalogue), said where voice is off
+        raise explained(VoiceUnavailable, "no_grammar_pronunciation", word=unknown[0])
     if missing:
         engine.add_words({w: PRONUNCIATIONS[w] for w in missing})
 
