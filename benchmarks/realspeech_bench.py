@@ -116,6 +116,11 @@ def digit_speakers(data: Path) -> list[str]:
 _BABBLE: vb.Babble | None = None
 
 
+def noise_kind(seed: int) -> str:
+    """The noise `noisy` mixes for `seed`."""
+    return vb.NOISES[seed % len(vb.NOISES)]
+
+
 def noisy(pcm: bytes, snr: str, seed: int) -> bytes:
     """The clip as recorded ("rec"), or padded and mixed as voice_bench does."""
     global _BABBLE
@@ -123,7 +128,7 @@ def noisy(pcm: bytes, snr: str, seed: int) -> bytes:
         return pcm
     if _BABBLE is None:
         _BABBLE = vb.Babble(random.Random(4242))
-    kind = vb.NOISES[seed % len(vb.NOISES)]
+    kind = noise_kind(seed)
     speech = np.frombuffer(pcm, dtype=np.int16).astype(np.float64)
     return vb.mix(speech, kind, float(snr), np.random.default_rng(seed), _BABBLE)
 
