@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -96,7 +97,10 @@ class Page:
     def __init__(self, page: str, **options: Any) -> None:
         # No client keepalive: a page left open when its table quits had its ping thread
         # print "keepalive ping failed" and a traceback after the tests ended.
-        self.ws = connect(ws_url(page), open_timeout=10, **{"ping_interval": None, **options})
+        # Held as its context: websockets 17 warns about a connection used without one.
+        self._held = contextlib.ExitStack()
+        self.ws = self._held.enter_context(
+            connect(ws_url(page), open_timeout=10, **{"ping_interval": None, **options}))
         self.frames: list[str] = []
         self.closed = threading.Event()
         threading.Thread(target=self._read, daemon=True).start()
@@ -137,4 +141,4 @@ class Page:
         self.ws.send(json.dumps({"line": line}))
 
     def close(self) -> None:
-        self.ws.close()
+        self._held.close()
