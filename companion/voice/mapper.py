@@ -485,9 +485,9 @@ def collapse_repeats(words: Iterable[str]) -> list[str]:
 def said_once(words: Sequence[str]) -> list[str] | None:
     """A run of two words or more written twice or more in a row, the last time perhaps cut
     ("gift six umbrella flute gift six umbrella flute gift six"): the run once, else None.
-    Whisper's free beam loops on a whole command in noise, and with an 8-second window
-    on clean speech too (docs/voice.md); a player may also say a command twice. A word
-    alone over and over is not this: that is a loop on noise (whisper.LOOP)."""
+    Whisper's free beam loops on a whole command in noise (docs/voice.md, "A whole move
+    looped"); a player may also say a command twice. A word alone over and over is not
+    this: that is a loop on noise (whisper.LOOP)."""
     for size in range(2, len(words) // 2 + 1):
         if all(word == words[k % size] for k, word in enumerate(words)):
             return list(words[:size])
