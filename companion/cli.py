@@ -19,7 +19,7 @@ from companion.games.registry import (
     load_game,
     save_choice,
 )
-from companion.language import default_language, system_language
+from companion.language import default_language, player_language, system_language
 from companion.narrate.catalogue import LANGUAGES
 
 __all__ = ["default_language", "system_language", "main"]
@@ -167,7 +167,7 @@ def run_play(args: argparse.Namespace) -> int:
     from companion.table import Seating, run_table
 
     game = load_game(args.game)
-    catalogue = Catalogue(args.lang or default_language(), games=(game.name,))
+    catalogue = Catalogue(player_language(args.lang), games=(game.name,))
     remember_game(args, catalogue)
     # Everything that can refuse the command line is checked before a game is written.
     if args.script is not None and not args.script.is_file():
@@ -320,9 +320,7 @@ def _stopped(args: argparse.Namespace, error: Exception) -> None:
         from companion.narrate.catalogue import Catalogue
         from companion.narrate.message import Message
 
-        asked = getattr(args, "lang", None)
-        catalogue = Catalogue(str(asked).lower()[:2] if asked else default_language(),
-                              games=())
+        catalogue = Catalogue(player_language(getattr(args, "lang", None)), games=())
         key = "unexpected_error" if resumable else "unexpected_error_again"
         said = " ".join(catalogue.render(Message("error", key, {"error": details})).split())
         if details in said:  # a sentence that lost the error is no report: keep English

@@ -57,12 +57,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def run_practice(args: argparse.Namespace) -> int:
     from companion.cli import remember_game
-    from companion.language import default_language
+    from companion.language import player_language
     from companion.narrate.catalogue import Catalogue
     from companion.table import Seating, run_table
 
     game = load_game(args.game)
-    catalogue = Catalogue(args.lang or default_language(), games=(game.name,))
+    catalogue = Catalogue(player_language(args.lang), games=(game.name,))
     remember_game(args, catalogue)
     hooks = game.practice()
     refused = seated_refusal(args, game, hooks)

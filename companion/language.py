@@ -86,6 +86,13 @@ def default_language() -> str:
     return saved_language() or system_language()
 
 
+def player_language(asked: str | None) -> str:
+    """The language a command speaks: the one asked for (--lang, "fr-FR" read as "fr"),
+    else `default_language()`. Every command chooses so: a player who chose French once
+    hears French from play, listen, enrolment and the last-resort error line alike."""
+    return asked.lower()[:2] if asked else default_language()
+
+
 def read_choice(answer: str, default: str) -> str | None:
     """A typed or keyed answer to the language question: a digit (1 to 4), a language's
     code or its own name; Enter alone keeps `default`. None: not understood."""

@@ -77,6 +77,17 @@ def test_the_language_chosen_once_is_remembered(tmp_path, monkeypatch):
     assert language.default_language() == "uk"
 
 
+def test_every_command_speaks_the_language_asked_else_the_one_chosen(tmp_path, monkeypatch):
+    """One rule for play, practice, listen, both enrolments and the last-resort line."""
+    from companion import language
+
+    no_language_saved(tmp_path, monkeypatch)
+    language.save_language("fr")
+    assert language.player_language(None) == "fr"
+    assert language.player_language("es") == "es"
+    assert language.player_language("uk-UA") == "uk"
+
+
 def test_an_answer_not_understood_is_asked_again_three_times_at_most(tmp_path, monkeypatch):
     """Nothing kept after three answers not understood, nor when the input ends: the next
     play.sh asks again."""

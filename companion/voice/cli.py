@@ -89,10 +89,10 @@ def _catalogue(lang: str | None) -> Catalogue:
     """Where this command's sentences come from: the language asked (--lang), else the one
     chosen on this machine (as `companion play`); one the companion does not speak is
     English."""
-    from companion.language import default_language
+    from companion.language import player_language
     from companion.narrate.catalogue import Catalogue
 
-    return Catalogue(lang.lower()[:2] if lang else default_language(), games=())
+    return Catalogue(player_language(lang), games=())
 
 
 def _say(catalogue: Catalogue, said: Message | str) -> None:

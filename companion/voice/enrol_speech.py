@@ -19,17 +19,6 @@ if TYPE_CHECKING:
 Say = Callable[[Message], None]
 
 
-def player_language(lang: str | None) -> str:
-    """The language asked for (--lang), else the one chosen on this machine, else the
-    system's: as `companion play` and `companion listen` choose, so a player who chose
-    French once enrols in French."""
-    if lang is not None:
-        return lang
-    from companion.language import default_language
-
-    return default_language()
-
-
 def speaking(catalogue: Catalogue, enabled: bool) -> tuple[Speaker | NullSpeaker, Say]:
     """The speaker (the caller closes it) and how each sentence is printed and said; when
     speech cannot be heard, why is printed and the printed lines go on."""

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.language import player_language
 from companion.narrate.message import Message
 from companion.voice.adapt import (
     MIN_UTTERANCES,
@@ -29,7 +30,7 @@ from companion.voice.adapt import (
     find_tools,
 )
 from companion.voice.cli import game_voice
-from companion.voice.enrol_speech import Say, cannot_record, player_language, speaking
+from companion.voice.enrol_speech import Say, cannot_record, speaking
 from companion.voice.enroll_words import TAKES
 from companion.voice.profiles import Profile, ProfileError, load_recordings
 from companion.voice.reasons import why

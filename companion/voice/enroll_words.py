@@ -20,8 +20,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from companion.language import player_language
 from companion.narrate.message import Message
-from companion.voice.enrol_speech import Say, cannot_record, player_language, speaking
+from companion.voice.enrol_speech import Say, cannot_record, speaking
 from companion.voice.reasons import why
 from companion.voice.word_profiles import WordProfile
 
