@@ -37,7 +37,7 @@ from companion.voice import whisper, yesno  # noqa: E402
 from companion.voice.mapper import phrases_graph, words_of  # noqa: E402
 from companion.voice.policy import Accept, Confirm, decide  # noqa: E402
 from companion.voice.rescore import Scores  # noqa: E402
-from companion.voice.sphinx import ALWAYS_ANSWERED, ANSWERS, LOW, Recognition, capped  # noqa: E402
+from companion.voice.sphinx import LOW, Recognition, capped, is_move  # noqa: E402
 
 
 def cases(seeds: list[int], per_seed: int, lang: str, voices: tuple[str, ...]
@@ -80,7 +80,7 @@ def replay(row: dict, case: vb.Case, lang: str) -> tuple[str | None, bool]:
             command, confidence = found, whisper.RESCUED
     if command is not None:
         confidence = capped(command, confidence, settled)
-        if command not in ALWAYS_ANSWERED and command not in ANSWERS:
+        if is_move(command):
             confidence = min(confidence, LOW)  # sphinx.uncalibrated
     heard = yesno.screened(Recognition(command, confidence, words), hyps[0][0], reading,
                            lambda text: words_of(text, False))

@@ -68,6 +68,14 @@ HIGH = 0.9  # every decode agrees
 ALWAYS_ANSWERED = (frozenset(QUERIES) - {"undo"} | frozenset(SETTINGS) | {CANCEL}
                    | frozenset(PRACTICE_WORDS))
 ANSWERS = frozenset({"yes", "no"})  # a reply to a question: never itself asked about
+
+
+def is_move(command: str) -> bool:
+    """Whether `command` is read back and asked about when unsure (a move, an undo): no
+    question, setting or answer, which are answered at once or cannot be asked about."""
+    return command not in ALWAYS_ANSWERED and command not in ANSWERS
+
+
 LOW = 0.5  # the whole-grammar competitor agrees, the other front end does not: ask for a yes
 # Below this loudness margin (dB of the speech over the noise around it, `prepare`) a command
 # the decoders agree on is as often wrong as right (measured on the benchmark: docs/voice.md):
@@ -138,7 +146,7 @@ def uncalibrated(heard: Recognition, pcm: bytes) -> Recognition:
     margin = noisy_yes(command, pcm)
     if margin is not None:
         return Recognition(None, 0.0, heard.words, margin)
-    if command in ALWAYS_ANSWERED or command in ANSWERS:
+    if not is_move(command):
         return heard
     return replace(heard, confidence=min(heard.confidence, LOW))
 

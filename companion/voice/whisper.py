@@ -51,10 +51,10 @@ from companion.voice.reasons import explained
 from companion.voice.rescore import TEMPERATURE, Scorer, Scores, candidates, score
 from companion.voice.sphinx import (
     ALWAYS_ANSWERED,
-    ANSWERS,
     Grammar,
     Recognition,
     capped,
+    is_move,
     uncalibrated,
 )
 from companion.voice.whisper_model import ModelMissing, find_model, log_mel
@@ -475,7 +475,7 @@ class WhisperRecognizer:
     def _prompt_tokens(self, words: Sequence[str]) -> list[int]:
         tok = self._tokenizer
         # (A calibrated language keeps the prompt its confidence was fitted with.)
-        calibrated = self.lang == "en" or self._constrained()
+        calibrated = self._calibrated_language()
         ids = tok.encode(" " + ", ".join(words) + ".", add_special_tokens=False).ids
         if not calibrated and len(ids) > LEAN_ABOVE:
             ids = tok.encode(" " + ", ".join(lean_prompt(words)) + ".",
@@ -558,6 +558,11 @@ class WhisperRecognizer:
 
     def _max_tokens(self) -> int:
         return MAX_TOKENS if self.lang == "en" else MAX_TOKENS_OTHER
+
+    def _calibrated_language(self) -> bool:
+        """English, or a language whose limited beam has a calibrated confidence (as
+        `_Utterance.calibrated` says of one decode)."""
+        return self.lang == "en" or self._constrained()
 
     def _constrained(self) -> bool:
         # The limited beam needs a confidence calibrated in the language (calibration.py).
@@ -710,9 +715,8 @@ def asked_low(heard: Recognition, calibrated: bool) -> bool:
     """Whether `heard`, below REFUSE_BELOW, is a move to ask about (ASK_MOVES_FROM): only
     with the free beam, never an answer (it cannot be asked about), a question or a
     setting (answered at once)."""
-    command = heard.command
-    return (not calibrated and command is not None and command not in ALWAYS_ANSWERED
-            and command not in ANSWERS and heard.confidence >= ASK_MOVES_FROM)
+    return (not calibrated and heard.command is not None and is_move(heard.command)
+            and heard.confidence >= ASK_MOVES_FROM)
 
 
 def rescue(scores: Scores, readings: Sequence[tuple[float, str, str] | None]) -> str | None:
@@ -791,7 +795,7 @@ def read_hypothesis(text: str, graph: Graph, read: Callable[[str], str | None],
     once = said_once(heard) if free else None
     if once is not None:
         looped = _reading(tuple(once), graph, read, key)
-        if looped is not None and looped[1] not in ALWAYS_ANSWERED | ANSWERS:
+        if looped is not None and is_move(looped[1]):
             readings.append(looped)
     return max((r for r in readings if r is not None), default=None)
 
