@@ -302,20 +302,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+SPOKEN_STOP_WAIT = 20  # seconds: the line is about ten seconds long at the usual rate
+
+
 def _stopped(args: argparse.Namespace, error: Exception) -> None:
     """The last resort: the unexpected error said in one plain line, with its type and
     text (a volunteer reports them), in the player's language (--lang, else the one chosen
-    on this machine, as play chooses) and, where the command speaks, aloud. Whatever fails
-    here leaves the English line: this must never raise."""
+    on this machine, as play chooses) and, where the command speaks, aloud with its type
+    alone: its text is the program's own words, which may hold a card of a player's hand,
+    and the speaker is the whole table's. Whatever fails here leaves the English line: this
+    must never raise."""
     try:
         details = " ".join(f"{type(error).__name__}: {error}".split())
     except Exception:  # an error whose text cannot be made
         details = type(error).__name__
+    line, lang, english = _stop_line(args, details)
+    try:
+        print(line, flush=True)
+    except Exception:  # a terminal that cannot show the language's letters
+        with contextlib.suppress(Exception):
+            print(english, flush=True)
+    if getattr(args, "no_speech", True) is False:
+        aloud, lang, _ = _stop_line(args, type(error).__name__)
+        _say_stopped(lang, aloud, getattr(args, "speech_out", None))
+
+
+def _stop_line(args: argparse.Namespace, details: str) -> tuple[str, str, str]:
+    """(the stop with `details`, its language, the same in English): the player's language,
+    or English when the catalogue fails or its sentence loses the details."""
     resumable = hasattr(args, "resume")  # play and practice keep every accepted step
     english = (f"The companion stopped on an unexpected error ({details}). "
                + ("Every accepted step is saved: run it again with --resume." if resumable
                   else "Run it again; if it stops again, report this line."))
-    line, lang = english, "en"
     with contextlib.suppress(Exception):  # a broken catalogue or configuration: English
         from companion.narrate.catalogue import Catalogue
         from companion.narrate.message import Message
@@ -324,14 +342,8 @@ def _stopped(args: argparse.Namespace, error: Exception) -> None:
         key = "unexpected_error" if resumable else "unexpected_error_again"
         said = " ".join(catalogue.render(Message("error", key, {"error": details})).split())
         if details in said:  # a sentence that lost the error is no report: keep English
-            line, lang = said, catalogue.lang
-    try:
-        print(line, flush=True)
-    except Exception:  # a terminal that cannot show the language's letters
-        with contextlib.suppress(Exception):
-            print(english, flush=True)
-    if getattr(args, "no_speech", True) is False:
-        _say_stopped(lang, line, getattr(args, "speech_out", None))
+            return said, catalogue.lang, english
+    return english, "en", english
 
 
 def _say_stopped(lang: str, line: str, out_dir: Any) -> None:
@@ -349,9 +361,6 @@ def _say_stopped(lang: str, line: str, out_dir: Any) -> None:
             speaker.wait(timeout=SPOKEN_STOP_WAIT)
         finally:
             speaker.close()
-
-
-SPOKEN_STOP_WAIT = 20  # seconds: the line is about ten seconds long at the usual rate
 
 
 def _reader_gone() -> int:

@@ -7,6 +7,7 @@ The failure is real: a `sitecustomize` on PYTHONPATH makes the table raise in a 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -88,6 +89,10 @@ def test_where_the_command_speaks_the_stop_is_heard_too(tmp_path):
     assert len(spoken) == 1, spoken  # the stop alone: nothing else was said
     with wave.open(str(spoken[0])) as wav:
         assert wav.getnframes() / wav.getframerate() > 3  # a whole sentence, not a click
+    # Aloud, the error's type alone: its text is the program's words, which may hold a card
+    # of a player's hand, and the speaker is the whole table's.
+    aloud = json.loads((out / "index.jsonl").read_text("utf-8"))["text"]
+    assert aloud == FRENCH.replace("RuntimeError: le disque est parti", "RuntimeError")
 
 
 def test_a_command_without_resume_does_not_promise_it(tmp_path, monkeypatch, capsys):
