@@ -16,9 +16,8 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
-from companion.narrate.message import Message
 from companion.voice.decoders import Cancelled
-from companion.voice.reasons import english, reason
+from companion.voice.reasons import Explained, english, reason
 from companion.voice.sphinx import Recognition, in_context
 
 RATE = 16000
@@ -27,7 +26,7 @@ LISTEN_TIMEOUT = 8.0  # push-to-talk: give up if nobody speaks
 AMBIENT_SECONDS = 0.5
 
 
-class MicrophoneUnavailable(RuntimeError):
+class MicrophoneUnavailable(Explained, RuntimeError):
     """No usable microphone. `key` names why in the catalogue's `[messages.voice_why]`
     (microphone_not_opened, needs_speech_recognition, needs_pyaudio, microphone_stopped),
     which `message` says in the player's language; `detail` is the device's own words (an
@@ -35,7 +34,7 @@ class MicrophoneUnavailable(RuntimeError):
 
     def __init__(self, key: str, detail: str = "") -> None:
         self.key, self.detail = key, detail
-        self.message: Message = reason(key)
+        self.message = reason(key)
         text = english(self.message) + (f" ({detail})" if detail else "")
         super().__init__(text[:1].upper() + text[1:] + "; continuing without voice.")
 

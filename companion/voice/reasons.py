@@ -2,7 +2,7 @@
 
 The errors of the voice edges (adapt.AdaptationUnavailable, profiles.ProfileError,
 cli's GameVoiceMissing and ListenRefused, audio.AudioError, whisper_model.ModelMissing,
-decoders.VoiceUnavailable: each an `Explained`; and listen.MicrophoneUnavailable) carry a
+decoders.VoiceUnavailable, listen.MicrophoneUnavailable: each an `Explained`) carry a
 `message` (None when raised with a text alone): a part of a sentence keyed in the
 catalogue's `[messages.voice_why]` (companion/locales/voice.*.toml), which voice-enroll,
 `companion listen` and play's voice-off line say in the player's language. Their own text
