@@ -546,15 +546,23 @@ class WhisperRecognizer:
         last = self._last_encoded
         if last is not None and last[0] is pcm:
             return np.asarray(last[1])[0]
-        self.ready()
-        audio = np.frombuffer(pcm, dtype=np.int16).astype(np.float32) / 32768.0
-        window = max(self.window, min(30.0, math.ceil(audio.size / 16000)))
-        features = log_mel(audio, window,
-                           self._model.n_mels if hasattr(self._model, "n_mels") else 80)
+        features = self.features(pcm)
         with self._lock:
             encoded = self._model.encode(ctranslate2.StorageView.from_array(features[None]),
                                          to_cpu=True)
         return np.asarray(encoded)[0]
+
+    def features(self, pcm: bytes) -> Any:
+        """Whisper's input (log-mel, mels x frames) for `pcm` in the decode's window: what
+        `encode` encodes, and what another encoder of the same model may (enrolled_engine's
+        middle layer)."""
+        import numpy as np
+
+        self.ready()
+        audio = np.frombuffer(pcm, dtype=np.int16).astype(np.float32) / 32768.0
+        window = max(self.window, min(30.0, math.ceil(audio.size / 16000)))
+        return log_mel(audio, window,
+                       self._model.n_mels if hasattr(self._model, "n_mels") else 80)
 
     def _max_tokens(self) -> int:
         return MAX_TOKENS if self.lang == "en" else MAX_TOKENS_OTHER

@@ -87,6 +87,28 @@ def base(join: bool = True) -> Path | None:
     return dest
 
 
+def middle_encoder(folder: Path) -> Path:
+    """A copy of the model in `folder` whose encoder stops at its middle layer (half its
+    layers: 2 of tiny's 4), made once into the cache (ct2_file.py says why); ModelFormat
+    when the model file is not one ct2_file reads."""
+    from companion.voice import ct2_file
+
+    model = folder / "model.bin"
+    stat = model.stat()
+    dest = cache_dir() / f"{folder.name}-{stat.st_size}-middle"
+    if _complete(dest):
+        return dest
+    whole = ct2_file.read(model)
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in ("config.json", "tokenizer.json", "vocabulary.txt", "vocabulary.json"):
+        if (folder / name).is_file():
+            shutil.copyfile(folder / name, dest / name)
+    partial = dest / f"model.bin.{os.getpid()}.partial"  # renamed once whole
+    ct2_file.write(ct2_file.first_layers(whole, ct2_file.encoder_layers(whole) // 2), partial)
+    partial.replace(dest / "model.bin")
+    return dest
+
+
 def engine_available() -> bool:
     return all(importlib.util.find_spec(m) is not None
                for m in ("ctranslate2", "tokenizers", "numpy"))
