@@ -138,10 +138,11 @@ def dump(which: str, snrs: tuple[str, ...], every: int, out: Path,
             seen: dict[str, Any] = {}
             inner = enrolled._combined
 
-            def recording(heard, pcm, read, settled_, inner=inner, seen=seen, voice=voice):  # type: ignore[no-untyped-def]
+            def recording(heard, pcm, read, settled_, inner=inner, seen=seen, voice=voice,  # type: ignore[no-untyped-def]
+                          enrolled=enrolled):
                 seen["heard"] = heard
                 result = inner(heard, pcm, read, settled_)
-                frames = speech_frames(engine.encode(pcm), pcm)
+                frames = speech_frames(enrolled.frames(pcm), pcm)
                 seen["distances"] = voice._all(frames)
                 seen["frames"] = len(frames)
                 seen["logs"] = word_logs(engine, pcm, sorted(voice.words))

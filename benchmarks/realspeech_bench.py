@@ -312,7 +312,7 @@ def run_enrolled(data: Path, which: str, snrs: tuple[str, ...], limit: int | Non
                                               _reveal_truth(clip.said), heard, ms,
                                               answering=False))
                     started = time.perf_counter()
-                    frames = speech_frames(engine.encode(audio), audio)
+                    frames = speech_frames(enrolled.frames(audio), audio)
                     encoded = time.perf_counter()
                     match = enrolled.voice.match(frames)
                     done = time.perf_counter()
@@ -363,7 +363,7 @@ def run_synthetic(langs: tuple[str, ...], which: str, snrs: tuple[str, ...],
                         for snr in snrs:
                             audio = noisy(pcm, snr, 31 * n + 7 * k + len(snr))
                             started = time.perf_counter()
-                            frames = speech_frames(engine.encode(audio), audio)
+                            frames = speech_frames(enrolled.frames(audio), audio)
                             encoded = time.perf_counter()
                             match = enrolled.voice.match(frames)
                             done = time.perf_counter()

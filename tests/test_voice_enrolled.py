@@ -227,7 +227,7 @@ def test_a_real_speaker_enrolled_on_two_takes(english, tmp_path: Path) -> None: 
 @pytest.mark.skipif(not (shutil.which("espeak-ng") and base(join=False)),
                     reason="needs espeak-ng and the multilingual Whisper model")
 def test_french_words_enrolled_at_two_speeds_are_heard_at_a_third(tmp_path: Path) -> None:
-    from companion.voice.enrolled_engine import load_voice, speech_frames
+    from companion.voice.enrolled_engine import Frames, load_voice, speech_frames
     from companion.voice.whisper import WhisperRecognizer
 
     def speak(text: str, rate: int, pitch: int) -> bytes:
@@ -243,10 +243,11 @@ def test_french_words_enrolled_at_two_speeds_are_heard_at_a_third(tmp_path: Path
             profile.save(speak(word, rate, pitch), word)
     engine = WhisperRecognizer(None, "fr")
     try:
-        voice = load_voice(profile, engine.encode, engine.path.name)
+        frames = Frames(engine)
+        voice = load_voice(profile, frames, engine.path.name)
         for word in words:
             pcm = speak(word, 130, 60)
-            heard = voice.match(speech_frames(engine.encode(pcm), pcm))
+            heard = voice.match(speech_frames(frames(pcm), pcm))
             assert heard is not None and heard.words == word and heard.accepted, heard
     finally:
         engine.close()
@@ -289,10 +290,12 @@ def test_a_real_speaker_heard_in_noise_at_a_table(english) -> None:  # type: ign
     the copies'): the word is found within the noise the speech span could not trim. With
     whole spans aligned end to end (before) 20 of 32 were read right; the word searched
     for within, the nearest template alone 25; each word's distance the mean over its two
-    takes (each take's nearest copy), now 27."""
+    takes (each take's nearest copy) 27; with the middle layer beside the last, 26 (this
+    babble is the player's own other words; other people's gains: the next test)."""
     from companion.voice.enrolled_engine import (
         NOISY_COPIES,
         EnrolledVoice,
+        Frames,
         noisy_copy,
         speech_frames,
     )
@@ -300,13 +303,71 @@ def test_a_real_speaker_heard_in_noise_at_a_table(english) -> None:  # type: ign
 
     words = {1: "one", 3: "three", 7: "seven", 8: "eight"}
     takes = {w: [clip(digit(n, "lucas", t)) for t in (0, 1)] for n, w in words.items()}
-    voice = EnrolledVoice(make_templates(takes, english.encode), len(NOISY_COPIES))
+    frames = Frames(english)
+    voice = EnrolledVoice(make_templates(takes, frames), len(NOISY_COPIES))
     others = [pcm for ps in takes.values() for pcm in ps]
     right = 0
     for n, word in words.items():
         for take in range(2, 10):
             pcm = noisy_copy(clip(digit(n, "lucas", take)), ("babble", "pink")[take % 2], 6.0,
                              others, seed=99 + take)
-            heard = voice.match(speech_frames(english.encode(pcm), pcm))
+            heard = voice.match(speech_frames(frames(pcm), pcm))
             right += heard is not None and heard.words == word
-    assert right >= 27, right
+    assert right >= 26, right
+
+
+@needs_whisper
+@needs_realspeech
+def test_a_real_speaker_heard_among_other_people_talking(english) -> None:  # type: ignore[no-untyped-def]
+    """"nicolas" enrolled on takes 0 and 1 of the ten digits; takes 2-9 heard at 10 and
+    6 dB in babble of three other people at once (Speech Commands clips of words that are
+    no digit). The encoder's last layer alone found the word said in 109 of 160; with its
+    middle layer beside it (enrolled_engine.Frames), 123."""
+    from companion.voice.enrolled_engine import (
+        NOISY_COPIES,
+        EnrolledVoice,
+        Frames,
+        noisy_copy,
+        speech_frames,
+    )
+    from companion.voice.enrolled_engine import templates as make_templates
+    from tests.realspeech import commands
+
+    digits = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    takes = {w: [clip(digit(n, "nicolas", t)) for t in (0, 1)] for n, w in enumerate(digits)}
+    frames = Frames(english)
+    voice = EnrolledVoice(make_templates(takes, frames), len(NOISY_COPIES))
+    people = [clip(commands(w, t)) for w in ("bed", "bird", "cat", "dog", "house", "marvin",
+                                             "sheila", "wow", "happy", "tree") for t in (0, 1)]
+    right = 0
+    for snr in (10.0, 6.0):
+        for n, word in enumerate(digits):
+            for take in range(2, 10):
+                pcm = noisy_copy(clip(digit(n, "nicolas", take)), "babble", snr, people,
+                                 seed=7 + take + 10 * n)
+                heard = voice.match(speech_frames(frames(pcm), pcm))
+                right += heard is not None and heard.words == word
+    assert right >= 120, right
+
+
+def test_frames_say_why_when_the_middle_encoder_cannot_be_made(tmp_path: Path,
+                                                               monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A model file ct2_file cannot read (another version): the enrolled words cannot
+    listen, and the reason is the catalogue's, not a traceback (play: Whisper alone)."""
+    from types import SimpleNamespace
+
+    from companion.voice.enrolled_engine import Frames
+    from companion.voice.whisper_model import ModelMissing
+
+    monkeypatch.setenv("COMPANION_WHISPER_CACHE", str(tmp_path / "cache"))
+    folder = tmp_path / "odd"
+    folder.mkdir()
+    for name in ("config.json", "tokenizer.json"):
+        (folder / name).write_text("{}", encoding="utf-8")
+    (folder / "model.bin").write_bytes(b"\x05\x00\x00\x00")
+    engine = SimpleNamespace(path=folder, ready=lambda timeout=None: True)
+    with pytest.raises(ModelMissing) as refused:
+        Frames(engine)
+    assert refused.value.message is not None
+    assert refused.value.message.key == "voice_why.whisper_not_loaded"
+    assert "version 5" in str(refused.value)

@@ -219,7 +219,7 @@ def _record_words(args: Any, profile: WordProfile, game: str, words: Sequence[st
 
 def _learn(profile: WordProfile, lang: str, say: Say, name: str) -> int:
     """Make the templates once for the Whisper model that will listen."""
-    from companion.voice.enrolled_engine import load_voice
+    from companion.voice.enrolled_engine import Frames, load_voice
     from companion.voice.whisper import WhisperRecognizer
     from companion.voice.whisper_model import ModelMissing
 
@@ -227,7 +227,7 @@ def _learn(profile: WordProfile, lang: str, say: Say, name: str) -> int:
     try:
         engine = WhisperRecognizer(None, lang)
         try:
-            voice = load_voice(profile, engine.encode, engine.path.name)
+            voice = load_voice(profile, Frames(engine), engine.path.name)
         finally:
             engine.close()
     except ModelMissing as missing:

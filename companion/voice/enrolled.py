@@ -3,12 +3,12 @@
 A player enrols by saying each of the game's context words two or three times
 (`companion voice-enroll --words`, enroll_words.py); this module keeps nothing on disk
 (word_profiles.py does) and knows no game. An utterance and every recording become frame
-features (the Whisper encoder's frames: the recognizer's own pass), each frame of unit
-length; each enrolled word's recordings are searched for within what is heard by dynamic
-time warping (cosine distance per frame, every recorded frame counted once, what is heard
-free to begin and end anywhere, so the noise around a word in a noisy room is not
-counted and the mean over the recorded frames is comparable between words) and the
-nearest word wins.
+features (the Whisper encoder's frames, its last and middle layers:
+enrolled_engine.Frames), each frame of unit length; each enrolled word's recordings are
+searched for within what is heard by dynamic time warping (cosine distance per frame,
+every recorded frame counted once, what is heard free to begin and end anywhere, so the
+noise around a word in a noisy room is not counted and the mean over the recorded frames
+is comparable between words) and the nearest word wins.
 
 A word's distance is the mean over the player's recordings of it of the nearest of each
 recording and its noisy copies (`nearest`): near every take, not one.
@@ -37,22 +37,21 @@ from companion.voice.sphinx import ANSWERS, Recognition
 
 # Chosen on the tuning speakers of the free spoken digit dataset (george, jackson;
 # docs/voice.md "The player's own voice"): the mean cosine distance per recorded frame of
-# the best alignment (`nearest`). Clean speech matches near 0.1; in noise the right word's
-# distance grows towards 0.4, where the wrong words are. A nearest word within 0.43 and
+# the best alignment (`nearest`), frames being the encoder's last and middle layers
+# (enrolled_engine.Frames). Clean speech matches near 0.1; in noise the right word's
+# distance grows towards 0.3, where the wrong words are. A nearest word within 0.35 and
 # not tied with another (two words found alike are two words heard: a sentence) is an
 # opinion however small its lead: it is asked about, never applied unasked (`combine`)
-# unless `sure`; in noise the near ties were the right word more often than not (on the
-# tuning speakers, Whisper beside it, 94 and 84% right at 10 and 6 dB against 91 and 82%
-# with a lead of 0.01 required, for 2 more wrong questions in 160 at each).
-MAX_DISTANCE = 0.43
+# unless `sure`; in noise the near ties were the right word more often than not.
+MAX_DISTANCE = 0.35
 MIN_MARGIN = 0.001
 # Agreement of both recognizers: at least this sure (the policy applies from 0.8).
 AGREED = 0.9
 # A match this clearly nearer than any other word, and this near, is applied alone when
-# Whisper heard nothing valid: on the tuning speakers none of 267 such matches was wrong,
-# clean or at 10 and 6 dB (docs/voice.md).
-SURE_MARGIN = 0.08
-SURE_DISTANCE = 0.30
+# Whisper heard nothing valid: on the tuning speakers none such was wrong, clean or at 10
+# and 6 dB (docs/voice.md).
+SURE_MARGIN = 0.06
+SURE_DISTANCE = 0.22
 # Disagreement: asked about (the policy asks below 0.8, refuses below 0.4).
 ASKED = 0.6
 # A word is found within what is heard (subsequence alignment): what is heard may begin

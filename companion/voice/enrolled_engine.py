@@ -2,9 +2,10 @@
 
 `EnrolledEngine` offers a game's recognizer what the Whisper engine offers
 (`recognize_grammar`, `recognize_phrases`, …) and passes each utterance to Whisper first;
-then the Whisper encoder's frames of the speech (the decode's own, no second pass) are
-compared with the player's recordings (enrolled.py) and the two readings are combined
-(`enrolled.combine`: agreement applies, disagreement asks).
+then the Whisper encoder's frames of the speech (its last layer, the decode's own pass,
+beside its middle layer: `Frames`) are compared with the player's recordings (enrolled.py)
+and the two readings are combined (`enrolled.combine`: agreement applies, disagreement
+asks).
 
 Templates: each recording's frames, and noisy copies of it (white and pink noise, and
 babble made of the player's own other recordings, at 10 and 6 dB), so that speech heard
@@ -18,12 +19,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from companion.voice.enrolled import EnrolledVoice, Match, combine
+from companion.voice.enrolled import EnrolledVoice, Match, combine, unit_rows
 from companion.voice.sphinx import Grammar, Recognition, capped, speech_span
 from companion.voice.word_profiles import WordProfile
 
@@ -43,7 +45,14 @@ def _samples(pcm: bytes) -> np.ndarray:
 
 
 # The templates' form: features files of another form are made again.
-FORM = "word2"
+FORM = "word3"
+# A frame is the encoder's last layer and its middle layer side by side, each of unit
+# length and weighted so that the cosine distance of two frames is this mix of the two
+# layers' own (`Frames`). The middle layer's distances are about half the last's: with
+# these weights a frame's distance is 0.6 of the last layer's and 0.8 of the middle's,
+# over 1.4. Measured on the tuning speakers (docs/voice.md "The player's own voice").
+LAST_WEIGHT = 3 / 7
+MIDDLE_WEIGHT = 4 / 7
 
 
 def _span(pcm: bytes) -> tuple[int, int]:
@@ -61,6 +70,46 @@ def speech_frames(frames: np.ndarray, pcm: bytes) -> np.ndarray:
     """The encoder frames of the speech in `pcm` (by the energy span sphinx.speech_span
     finds)."""
     return span_frames(frames, *_span(pcm))
+
+
+class Frames:
+    """What the enrolled words compare, per 20 ms of sound (an `Encode`): the Whisper
+    encoder's last layer (the decode's own pass, `engine.encode`) beside its middle layer,
+    from a copy of the model whose encoder stops there (whisper_model.middle_encoder, made
+    once). In babble the last layer alone lost the word more often: the middle one keeps
+    more of how the player said it (docs/voice.md)."""
+
+    def __init__(self, engine: Any) -> None:
+        import ctranslate2
+
+        from companion.voice.reasons import explained
+        from companion.voice.whisper_model import ModelMissing, middle_encoder
+
+        self.engine = engine
+        engine.ready()
+        try:
+            self._middle = ctranslate2.models.Whisper(
+                str(middle_encoder(engine.path)), device="cpu", compute_type="int8",
+                intra_threads=1)
+        except (OSError, ValueError, RuntimeError) as failed:  # ct2_file.ModelFormat too
+            raise explained(ModelMissing, "whisper_not_loaded", folder=str(engine.path),
+                            detail=str(failed)) from failed
+
+    def middle(self, pcm: bytes) -> np.ndarray:
+        """The middle layer's frames of `pcm` (the decode's window, as `engine.encode`)."""
+        import ctranslate2
+
+        features = ctranslate2.StorageView.from_array(self.engine.features(pcm)[None])
+        return np.asarray(self._middle.encode(features, to_cpu=True))[0]
+
+    def __call__(self, pcm: bytes, middle: np.ndarray | None = None) -> np.ndarray:
+        """Both layers of `pcm`; `middle` when already made (`EnrolledEngine` makes it
+        while Whisper decodes)."""
+        last = self.engine.encode(pcm)
+        if middle is None:
+            middle = self.middle(pcm)
+        return np.concatenate([np.sqrt(LAST_WEIGHT) * unit_rows(last),
+                               np.sqrt(MIDDLE_WEIGHT) * unit_rows(middle)], axis=1)
 
 
 def _pink(n: int, rng: np.random.Generator) -> np.ndarray:
@@ -149,14 +198,19 @@ class EnrolledEngine:
         self.engine = engine
         self.profile = profile
         self.voice: EnrolledVoice | None = None
+        self.frames: Frames | None = None
         self.last_match: Match | None = None
         self._loaded = threading.Event()
         self._loader = threading.Thread(target=self._load, name="enrolled-load", daemon=True)
         self._loader.start()
+        # The middle layer is made while Whisper decodes (its own thread: 20-90 ms a decode
+        # that the player would otherwise wait for after Whisper's).
+        self._beside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="enrolled-middle")
 
     def _load(self) -> None:
         try:
-            self.voice = load_voice(self.profile, self.engine.encode, self.engine.path.name)
+            self.frames = Frames(self.engine)
+            self.voice = load_voice(self.profile, self.frames, self.engine.path.name)
         except Exception:  # a broken profile: Whisper alone listens (said by `ready`)
             self.voice = None
         self._loaded.set()
@@ -170,12 +224,21 @@ class EnrolledEngine:
     def close(self) -> None:
         self.engine.close()
         self._loader.join()
+        self._beside.shutdown(wait=True)
 
-    def _match(self, pcm: bytes) -> Match | None:
-        self._loaded.wait()
-        if self.voice is None or not pcm:
+    def _middle_soon(self, pcm: bytes) -> Future[np.ndarray] | None:
+        """The middle layer of `pcm`, begun now (None before the voice is loaded)."""
+        frames = self.frames
+        if not self._loaded.is_set() or self.voice is None or frames is None or not pcm:
             return None
-        frames = speech_frames(self.engine.encode(pcm), pcm)
+        return self._beside.submit(frames.middle, pcm)
+
+    def _match(self, pcm: bytes, middle: Future[np.ndarray] | None = None) -> Match | None:
+        self._loaded.wait()
+        if self.voice is None or self.frames is None or not pcm:
+            return None
+        made = middle.result() if middle is not None else None
+        frames = speech_frames(self.frames(pcm, made), pcm)
         self.last_match = self.voice.match(frames)
         return self.last_match
 
@@ -183,17 +246,20 @@ class EnrolledEngine:
                           read: Callable[[str], str | None],
                           settled: Callable[[str], float | None] | None = None,
                           **more: Any) -> Recognition:
+        middle = self._middle_soon(pcm)
         heard = self.engine.recognize_grammar(pcm, grammar, wide, read, settled, **more)
-        return self._combined(heard, pcm, read, settled)
+        return self._combined(heard, pcm, read, settled, middle)
 
     def recognize_phrases(self, pcm: bytes, phrases: Sequence[str],
                           read: Callable[[str], str | None], **more: Any) -> Recognition:
+        middle = self._middle_soon(pcm)
         heard = self.engine.recognize_phrases(pcm, phrases, read, **more)
-        return self._combined(heard, pcm, read, more.get("settled"))
+        return self._combined(heard, pcm, read, more.get("settled"), middle)
 
     def _combined(self, heard: Recognition, pcm: bytes, read: Callable[[str], str | None],
-                  settled: Callable[[str], float | None] | None) -> Recognition:
-        out = combine(heard, self._match(pcm), read)
+                  settled: Callable[[str], float | None] | None,
+                  middle: Future[np.ndarray] | None = None) -> Recognition:
+        out = combine(heard, self._match(pcm, middle), read)
         if out.command is None:
             return out
         return Recognition(out.command, capped(out.command, out.confidence, settled),
