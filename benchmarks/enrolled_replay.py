@@ -138,10 +138,10 @@ def dump(which: str, snrs: tuple[str, ...], every: int, out: Path,
             seen: dict[str, Any] = {}
             inner = enrolled._combined
 
-            def recording(heard, pcm, read, settled_, inner=inner, seen=seen, voice=voice,  # type: ignore[no-untyped-def]
-                          enrolled=enrolled):
+            def recording(heard, pcm, read, settled_, middle=None, inner=inner, seen=seen,  # type: ignore[no-untyped-def]
+                          voice=voice, enrolled=enrolled):
                 seen["heard"] = heard
-                result = inner(heard, pcm, read, settled_)
+                result = inner(heard, pcm, read, settled_, middle)
                 frames = speech_frames(enrolled.frames(pcm), pcm)
                 seen["distances"] = voice._all(frames)
                 seen["frames"] = len(frames)
