@@ -371,3 +371,23 @@ def test_frames_say_why_when_the_middle_encoder_cannot_be_made(tmp_path: Path,
     assert refused.value.message is not None
     assert refused.value.message.key == "voice_why.whisper_not_loaded"
     assert "version 5" in str(refused.value)
+
+
+@needs_whisper
+def test_frames_are_both_layers_and_the_middle_one_spans_the_sound_alone(english) -> None:  # type: ignore[no-untyped-def]
+    """A frame is the last layer beside the middle one, each of unit length and weighted
+    (their cosine is the weighted mix); the middle layer is made over whole seconds of the
+    sound (two at least), not the decode's 10 s window: it is the cost a player waits for."""
+    from companion.voice.enrolled_engine import LAST_WEIGHT, MIDDLE_WEIGHT, Frames
+
+    frames = Frames(english)
+    t = np.arange(int(1.3 * 16000)) / 16000
+    pcm = (3000 * np.sin(2 * np.pi * 220 * t)).astype("<i2").tobytes()
+    middle = frames.middle(pcm)
+    assert middle.shape == (100, 384)  # 2 s, 50 frames a second
+    longer = frames.middle(pcm * 3)  # 3.9 s: 4 s
+    assert longer.shape == (200, 384)
+    both = frames(pcm)
+    assert both.shape == (100, 768)
+    np.testing.assert_allclose(np.sum(both[:, :384] ** 2, axis=1), LAST_WEIGHT, rtol=1e-4)
+    np.testing.assert_allclose(np.sum(both[:, 384:] ** 2, axis=1), MIDDLE_WEIGHT, rtol=1e-4)

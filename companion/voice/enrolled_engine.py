@@ -17,6 +17,7 @@ and model and kept beside the recordings (`features_path`).
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -45,7 +46,7 @@ def _samples(pcm: bytes) -> np.ndarray:
 
 
 # The templates' form: features files of another form are made again.
-FORM = "word3"
+FORM = "word4"
 # A frame is the encoder's last layer and its middle layer side by side, each of unit
 # length and weighted so that the cosine distance of two frames is this mix of the two
 # layers' own (`Frames`). The middle layer's distances are about half the last's: with
@@ -53,6 +54,9 @@ FORM = "word3"
 # over 1.4. Measured on the tuning speakers (docs/voice.md "The player's own voice").
 LAST_WEIGHT = 3 / 7
 MIDDLE_WEIGHT = 4 / 7
+# The middle layer's shortest window (`Frames.middle`): the same figures as over the
+# decode's 10 s on the tuning speakers, for a third to a fifth of the time.
+MIDDLE_SECONDS = 2.0
 
 
 def _span(pcm: bytes) -> tuple[int, int]:
@@ -96,20 +100,25 @@ class Frames:
                             detail=str(failed)) from failed
 
     def middle(self, pcm: bytes) -> np.ndarray:
-        """The middle layer's frames of `pcm` (the decode's window, as `engine.encode`)."""
+        """The middle layer's frames of `pcm`, over a window as long as the sound (whole
+        seconds, at least MIDDLE_SECONDS): the cost is about proportional to the window,
+        and the decode's 10 s cost base 54-89 ms where 2 s cost a fifth of it."""
         import ctranslate2
 
-        features = ctranslate2.StorageView.from_array(self.engine.features(pcm)[None])
+        seconds = max(MIDDLE_SECONDS, min(30.0, math.ceil(len(pcm) / 2 / RATE)))
+        features = ctranslate2.StorageView.from_array(self.engine.features(pcm, seconds)[None])
         return np.asarray(self._middle.encode(features, to_cpu=True))[0]
 
     def __call__(self, pcm: bytes, middle: np.ndarray | None = None) -> np.ndarray:
-        """Both layers of `pcm`; `middle` when already made (`EnrolledEngine` makes it
-        while Whisper decodes)."""
+        """Both layers of `pcm`, as far as both reach (the middle's window may be shorter:
+        it still holds all the sound); `middle` when already made (`EnrolledEngine` makes
+        it while Whisper decodes)."""
         last = self.engine.encode(pcm)
         if middle is None:
             middle = self.middle(pcm)
-        return np.concatenate([np.sqrt(LAST_WEIGHT) * unit_rows(last),
-                               np.sqrt(MIDDLE_WEIGHT) * unit_rows(middle)], axis=1)
+        n = min(len(last), len(middle))
+        return np.concatenate([np.sqrt(LAST_WEIGHT) * unit_rows(last[:n]),
+                               np.sqrt(MIDDLE_WEIGHT) * unit_rows(middle[:n])], axis=1)
 
 
 def _pink(n: int, rng: np.random.Generator) -> np.ndarray:

@@ -552,15 +552,15 @@ class WhisperRecognizer:
                                          to_cpu=True)
         return np.asarray(encoded)[0]
 
-    def features(self, pcm: bytes) -> Any:
-        """Whisper's input (log-mel, mels x frames) for `pcm` in the decode's window: what
-        `encode` encodes, and what another encoder of the same model may (enrolled_engine's
-        middle layer)."""
+    def features(self, pcm: bytes, seconds: float | None = None) -> Any:
+        """Whisper's input (log-mel, mels x frames) for `pcm` in the decode's window, or one
+        of `seconds`: what `encode` encodes, and what another encoder of the same model may
+        (enrolled_engine's middle layer)."""
         import numpy as np
 
         self.ready()
         audio = np.frombuffer(pcm, dtype=np.int16).astype(np.float32) / 32768.0
-        window = max(self.window, min(30.0, math.ceil(audio.size / 16000)))
+        window = seconds or max(self.window, min(30.0, math.ceil(audio.size / 16000)))
         return log_mel(audio, window,
                        self._model.n_mels if hasattr(self._model, "n_mels") else 80)
 
