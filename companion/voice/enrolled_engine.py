@@ -17,7 +17,6 @@ and model and kept beside the recordings (`features_path`).
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -101,13 +100,13 @@ class Frames:
 
     def middle(self, pcm: bytes) -> np.ndarray:
         """The middle layer's frames of `pcm`, over a window as long as the sound (whole
-        seconds, at least MIDDLE_SECONDS): the cost is about proportional to the window,
-        and the decode's 10 s cost base 54-89 ms where 2 s cost a fifth of it."""
+        seconds, at least MIDDLE_SECONDS): the cost is about proportional to the window
+        (base's middle encoder, one thread: 93 ms over the decode's 10 s, 17 ms over 2 s)."""
         import ctranslate2
 
-        seconds = max(MIDDLE_SECONDS, min(30.0, math.ceil(len(pcm) / 2 / RATE)))
-        features = ctranslate2.StorageView.from_array(self.engine.features(pcm, seconds)[None])
-        return np.asarray(self._middle.encode(features, to_cpu=True))[0]
+        features = self.engine.features(pcm, MIDDLE_SECONDS)
+        return np.asarray(self._middle.encode(ctranslate2.StorageView.from_array(
+            features[None]), to_cpu=True))[0]
 
     def __call__(self, pcm: bytes, middle: np.ndarray | None = None) -> np.ndarray:
         """Both layers of `pcm`, as far as both reach (the middle's window may be shorter:
@@ -212,7 +211,7 @@ class EnrolledEngine:
         self._loaded = threading.Event()
         self._loader = threading.Thread(target=self._load, name="enrolled-load", daemon=True)
         self._loader.start()
-        # The middle layer is made while Whisper decodes (its own thread: 20-90 ms a decode
+        # The middle layer is made while Whisper decodes (its own thread: 7-24 ms a decode
         # that the player would otherwise wait for after Whisper's).
         self._beside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="enrolled-middle")
 
@@ -220,8 +219,8 @@ class EnrolledEngine:
         try:
             self.frames = Frames(self.engine)
             self.voice = load_voice(self.profile, self.frames, self.engine.path.name)
-        except Exception:  # a broken profile: Whisper alone listens (said by `ready`)
-            self.voice = None
+        except Exception:  # a broken profile, or no middle encoder: Whisper alone listens
+            self.voice = None  # (not said to the player yet: docs/voice.md)
         self._loaded.set()
 
     def ready(self, timeout: float | None = None) -> bool:
@@ -237,8 +236,8 @@ class EnrolledEngine:
 
     def _middle_soon(self, pcm: bytes) -> Future[np.ndarray] | None:
         """The middle layer of `pcm`, begun now (None before the voice is loaded)."""
-        frames = self.frames
-        if not self._loaded.is_set() or self.voice is None or frames is None or not pcm:
+        frames = self.frames  # set before `voice`, which is set once loaded
+        if self.voice is None or frames is None or not pcm:
             return None
         return self._beside.submit(frames.middle, pcm)
 

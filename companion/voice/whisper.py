@@ -507,9 +507,7 @@ class WhisperRecognizer:
         audio = np.frombuffer(pcm, dtype=np.int16).astype(np.float32)
         if audio.size == 0 or float(np.sqrt(np.mean(audio ** 2))) < SILENCE_RMS:
             return [], None, None
-        window = max(self.window, min(30.0, math.ceil(audio.size / 16000)))
-        features = log_mel(audio / 32768.0, window,
-                           self._model.n_mels if hasattr(self._model, "n_mels") else 80)
+        features = self.features(pcm)
         with self._lock:
             self._check(generation)
             encoded = self._model.encode(
@@ -552,15 +550,16 @@ class WhisperRecognizer:
                                          to_cpu=True)
         return np.asarray(encoded)[0]
 
-    def features(self, pcm: bytes, seconds: float | None = None) -> Any:
-        """Whisper's input (log-mel, mels x frames) for `pcm` in the decode's window, or one
-        of `seconds`: what `encode` encodes, and what another encoder of the same model may
-        (enrolled_engine's middle layer)."""
+    def features(self, pcm: bytes, shortest: float | None = None) -> Any:
+        """Whisper's input (log-mel, mels x frames) for `pcm`: a window of whole seconds as
+        long as the sound (30 at most), and at least `shortest` (default: the decode's
+        window). What the decode and `encode` encode, and what another encoder of the same
+        model may (enrolled_engine's middle layer, over a shorter window)."""
         import numpy as np
 
         self.ready()
         audio = np.frombuffer(pcm, dtype=np.int16).astype(np.float32) / 32768.0
-        window = seconds or max(self.window, min(30.0, math.ceil(audio.size / 16000)))
+        window = max(shortest or self.window, min(30.0, math.ceil(audio.size / 16000)))
         return log_mel(audio, window,
                        self._model.n_mels if hasattr(self._model, "n_mels") else 80)
 
