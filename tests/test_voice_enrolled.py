@@ -391,3 +391,80 @@ def test_frames_are_both_layers_and_the_middle_one_spans_the_sound_alone(english
     assert both.shape == (100, 768)
     np.testing.assert_allclose(np.sum(both[:, :384] ** 2, axis=1), LAST_WEIGHT, rtol=1e-4)
     np.testing.assert_allclose(np.sum(both[:, 384:] ** 2, axis=1), MIDDLE_WEIGHT, rtol=1e-4)
+
+
+def _tone_profile(root: Path, words: tuple[str, ...] = ("yes", "no")) -> WordProfile:
+    """A profile whose recordings are tones (any sound makes templates), two takes a word."""
+    profile = WordProfile.named("Ana", "hanamikoji", "en", root)
+    t = np.arange(int(0.6 * 16000)) / 16000
+    for pitch, word in enumerate(words):
+        for take in (0, 1):
+            tone = 3000 * np.sin(2 * np.pi * (220 + 110 * pitch + 7 * take) * t)
+            profile.save(tone.astype("<i2").tobytes(), word)
+    return profile
+
+
+@needs_whisper
+def test_a_features_file_cut_short_is_made_again(english, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A features file that cannot be read (a full disk, a copy stopped midway) is not a
+    reason to listen without the player's words: they are made again from the recordings."""
+    from companion.voice.enrolled_engine import EnrolledEngine, features_path
+
+    profile = _tone_profile(tmp_path)
+    first = EnrolledEngine(english, profile)
+    assert first.ready(120) and first.voice is not None
+    kept = features_path(profile, english.path.name)
+    kept.write_bytes(kept.read_bytes()[:100])  # cut short, and newer than the recordings
+    errors: list[Exception] = []
+    again = EnrolledEngine(english, profile, errors.append)
+    assert again.ready(120)
+    assert errors == [] and again.voice is not None
+    assert set(again.voice.templates) == {"yes", "no"}
+    assert kept.stat().st_size > 100  # written whole again
+
+
+@needs_whisper
+def test_enrolled_words_that_cannot_load_are_said_in_play(english, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                          monkeypatch) -> None:
+    """A recording that cannot be read: play says so once, in the player's language, with
+    the file, then the prompt again; Whisper alone listens, and the game goes on."""
+    pytest.importorskip("speech_recognition")
+    from failing_mic import FailingMicrophone, silent_wav
+
+    from companion.games.hanamikoji import Hanamikoji
+    from companion.inputs.hub import InputHub
+    from companion.inputs.voice import WordsUnusable, attach_voice
+    from companion.narrate.catalogue import Catalogue
+    from companion.session import Session
+    from companion.table import route
+    from companion.voice import listen as listen_module
+
+    profile = _tone_profile(tmp_path / "voices")
+    broken = profile.root / "0099.wav"
+    broken.write_bytes(b"not a wav at all")
+    broken.with_suffix(".txt").write_text("yes\n", encoding="utf-8")
+    room = FailingMicrophone(silent_wav(tmp_path / "room.wav", 1.0), "open", fail_from=99)
+    monkeypatch.setattr(listen_module, "open_microphone", lambda device_index=None: (
+        listen_module.speech_recognition_module(), room))  # a microphone that works
+    said: list = []
+    session = Session(Hanamikoji(), {"players": ["Ana", "Ben"], "rules": "iello", "lang": "en"})
+    session.start()
+    hub = InputHub()
+    voice = attach_voice(hub, session, "push", said.extend, profile="Ana",
+                         profiles=tmp_path / "voices", engine="whisper")
+    try:
+        assert voice is not None and said == []  # nothing to say before the words load
+        item = hub.queue.get(timeout=120)
+        assert isinstance(item.event, WordsUnusable) and item.event.player == "Ana"
+        before = session.state
+        messages = route(item, session, None)
+        assert session.state == before
+        assert messages[0].key == "voice_words_unusable"
+        assert messages[-1].event == "prompt"  # the prompt stays the last thing said
+        for lang in ("fr", "en", "es", "uk"):
+            line = Catalogue(lang).render(messages[0])
+            assert "0099.wav" in line and "Ana" in line and "voice-enroll --words" in line
+            assert "{" not in line and "\n" not in line and "Traceback" not in line
+        assert session.handle("secret")[0].event == "played"
+    finally:
+        hub.close()

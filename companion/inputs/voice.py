@@ -4,13 +4,15 @@ The recognizer listens for what is valid now (an answer to a gift can only name 
 its three cards); what it hears goes through the confirmation policy: state-changing
 commands it is unsure of are asked about ("… Yes or no?"), anything else is refused with
 "please repeat". Why voice cannot start or stopped (no microphone, a package missing, no
-recognizer) is said once; play goes on by keys.
+recognizer), or listens without the player's enrolled words, is said once; play goes on by
+keys.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,15 @@ DOUBLE_ZERO_SECONDS = 0.5
 
 class NoVoice(Exception):
     """The game being played offers no voice commands."""
+
+
+@dataclass(frozen=True)
+class WordsUnusable:
+    """A player's enrolled words that could not load (found by the loading thread once
+    play has begun): said on the queue like a recognition; Whisper alone listens."""
+
+    player: str
+    error: Exception
 
 
 def _hooks(session: Any) -> Any:
@@ -56,6 +67,8 @@ def handle_recognition(session: Any, recognition: Any) -> list[Message]:
     if isinstance(recognition, MicrophoneUnavailable):  # the microphone went away mid-game
         return [voice_off(recognition, Priority.REFUSAL)
                 ] + session.execute(Ask(Query.WHAT))  # the prompt stays the last thing said
+    if isinstance(recognition, WordsUnusable):
+        return [words_unusable(recognition)] + session.execute(Ask(Query.WHAT))
     decision = decide(recognition, answering=session.awaiting_answer)
     if isinstance(decision, (Accept, Confirm)):
         try:
@@ -85,6 +98,17 @@ def voice_off(error: Any, priority: Priority = Priority.NARRATION) -> Message:
 
     return Message("voice_unavailable", "voice_off_why", {"reason": why(error)},
                    {"reason": str(error)}, priority)
+
+
+def words_unusable(notice: WordsUnusable) -> Message:
+    """Why a player's enrolled words are not listened with (a recording that cannot be
+    read, no middle encoder in the cache), in their language; what to do is in the
+    reason or in enrolling again."""
+    from companion.voice.reasons import why
+
+    return Message("voice_engine", "voice_words_unusable",
+                   {"name": notice.player, "reason": why(notice.error)},
+                   {"reason": str(notice.error)})
 
 
 def fallback_message(lang: str, reason: str) -> Message:
@@ -170,14 +194,16 @@ class Voice:
         if words is not None and hasattr(decoders, "encode"):  # Whisper: its encoder's frames
             from companion.voice.enrolled_engine import EnrolledEngine
 
-            decoders = EnrolledEngine(decoders, words)
+            decoders = EnrolledEngine(decoders, words, lambda error: self._heard(
+                WordsUnusable(words.player, error)))
         self._engine = decoders
         self._capture: threading.Event | None = None  # set: the capture in flight is stale
         start_listening(hub, decoders, lambda: hooks.make_recognizer(decoders), self._push,
                         self._listener)
 
     def _heard(self, recognition: Any) -> None:
-        """A Recognition, or the MicrophoneUnavailable that ended listening."""
+        """A Recognition, the MicrophoneUnavailable that ended listening, or the enrolled
+        words found unusable (WordsUnusable)."""
         self.hub.queue.put(InputItem("voice", event=recognition))
 
     def follow(self) -> None:

@@ -18,6 +18,7 @@ and model and kept beside the recordings (`features_path`).
 from __future__ import annotations
 
 import threading
+import zipfile
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -184,11 +185,7 @@ def load_voice(profile: WordProfile, encode: Encode, model: str) -> EnrolledVoic
     recordings = profile.recordings()
     newest = max((p.stat().st_mtime for p in profile.root.glob("*.wav")), default=0.0)
     if path.is_file() and path.stat().st_mtime >= newest:
-        with np.load(path) as kept:
-            found: dict[str, list[np.ndarray]] = {}
-            for key in kept.files:
-                word = key.rsplit("#", 1)[0]
-                found.setdefault(word, []).append(kept[key])
+        found = _kept(path)
         if set(found) == set(recordings):
             return EnrolledVoice(found, len(NOISY_COPIES))
     made = templates(recordings, encode)
@@ -199,12 +196,30 @@ def load_voice(profile: WordProfile, encode: Encode, model: str) -> EnrolledVoic
     return EnrolledVoice(made, len(NOISY_COPIES))
 
 
+def _kept(path: Path) -> dict[str, list[np.ndarray]]:
+    """The templates kept in a features file; none when it cannot be read (cut short by a
+    full disk or a stopped copy): they are made again from the recordings."""
+    found: dict[str, list[np.ndarray]] = {}
+    try:
+        with np.load(path) as kept:
+            for key in kept.files:
+                found.setdefault(key.rsplit("#", 1)[0], []).append(kept[key])
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
+        return {}
+    return found
+
+
 class EnrolledEngine:
     """A Whisper engine and a player's enrolled words: what a game's recognizer drives."""
 
-    def __init__(self, engine: Any, profile: WordProfile) -> None:
+    def __init__(self, engine: Any, profile: WordProfile,
+                 unusable: Callable[[Exception], None] | None = None) -> None:
+        """`unusable(error)`: called once, from the loading thread, when the words cannot
+        be used (a recording that cannot be read, no middle encoder); Whisper alone then
+        listens, and the caller says why."""
         self.engine = engine
         self.profile = profile
+        self._unusable = unusable
         self.voice: EnrolledVoice | None = None
         self.frames: Frames | None = None
         self.last_match: Match | None = None
@@ -219,8 +234,12 @@ class EnrolledEngine:
         try:
             self.frames = Frames(self.engine)
             self.voice = load_voice(self.profile, self.frames, self.engine.path.name)
-        except Exception:  # a broken profile, or no middle encoder: Whisper alone listens
-            self.voice = None  # (not said to the player yet: docs/voice.md)
+        except Exception as error:  # a broken profile, or no middle encoder: Whisper alone
+            self.voice = None
+            self._loaded.set()
+            if self._unusable is not None:
+                self._unusable(error)
+            return
         self._loaded.set()
 
     def ready(self, timeout: float | None = None) -> bool:
