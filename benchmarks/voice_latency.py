@@ -4,6 +4,11 @@ CPU time per decode and the machine's load (docs/voice.md, issue 25).
 
     .venv/bin/python benchmarks/voice_latency.py fr mb-fr2
     .venv/bin/python benchmarks/voice_latency.py es pico:es-ES   # SVOX Pico (pico2wave)
+    .venv/bin/python benchmarks/voice_latency.py fr mb-fr2 --enrolled
+
+--enrolled: the voice (espeak-ng) is first enrolled on the game's words, said at two other
+speeds and pitches, and each command is decoded as in play with the enrolled words beside
+Whisper and by Whisper alone, in turn (the same load for both): the enrolled words' cost.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -46,26 +52,66 @@ def _synthesis(voice: str, text: str, path: Path) -> list[str]:
     return ["espeak-ng", "-v", voice, "-s", "150", "-w", str(path), text]
 
 
-def main(lang: str, voice: str) -> None:
-    recognizer = HanamikojiRecognizer(WhisperRecognizer(lang=lang))
-    recognizer.engine.ready()
+ENROL_SPEEDS = (("130", "60"), ("175", "40"))  # espeak-ng -s, -p: not the tested 150, 50
+
+
+def _enrolled(engine: WhisperRecognizer, lang: str, voice: str, folder: Path) -> Any:
+    """`engine` with `voice` enrolled on the game's words in `lang`, loaded."""
+    from companion.games.hanamikoji.voice.hooks import enrolment_words
+    from companion.voice.enrolled_engine import EnrolledEngine
+    from companion.voice.word_profiles import WordProfile
+
+    profile = WordProfile.named(voice.replace(":", "-"), "hanamikoji", lang, folder)
+    for n, word in enumerate(enrolment_words(lang)):
+        for rate, pitch in ENROL_SPEEDS:
+            path = folder / f"enrol-{n}-{rate}.wav"
+            subprocess.run(["espeak-ng", "-v", voice, "-s", rate, "-p", pitch, "-w",
+                            str(path), word], check=True)
+            profile.save(read_wav(path), word)
+    enrolled = EnrolledEngine(engine, profile)
+    if not enrolled.ready() or enrolled.voice is None:
+        raise SystemExit("the enrolled words could not load")
+    return enrolled
+
+
+def _timed(recognizer: HanamikojiRecognizer, pcm: bytes, ctx: Context,
+           wall: list[float], cpu: list[float]) -> None:
+    started, used = time.perf_counter(), time.process_time()
+    recognizer.recognize(pcm, ctx)
+    wall.append(1000 * (time.perf_counter() - started))
+    cpu.append(1000 * (time.process_time() - used))
+
+
+def main(lang: str, voice: str, enrolled: bool = False) -> None:
+    engine = WhisperRecognizer(lang=lang)
+    recognizer = HanamikojiRecognizer(engine)
+    engine.ready()
     folder = Path(tempfile.mkdtemp(prefix="voice-latency-"))
     speech = []
     for n, text in enumerate(TEXTS[lang]):
         path = folder / f"{n}.wav"
         subprocess.run(_synthesis(voice, text, path), check=True)
         speech.append(read_wav(path))
+    beside = HanamikojiRecognizer(_enrolled(engine, lang, voice, folder)) if enrolled else None
     recognizer.recognize(speech[0], CONTEXTS[0])  # the first decode warms the model
-    wall, cpu = [], []
+    if beside is not None:
+        beside.recognize(speech[0], CONTEXTS[0])
+    wall: list[float] = []
+    cpu: list[float] = []
+    both: list[float] = []
+    both_cpu: list[float] = []
     for _ in range(2):
         for pcm, ctx in zip(speech, CONTEXTS, strict=True):
-            started, used = time.perf_counter(), time.process_time()
-            recognizer.recognize(pcm, ctx)
-            wall.append(1000 * (time.perf_counter() - started))
-            cpu.append(1000 * (time.process_time() - used))
+            _timed(recognizer, pcm, ctx, wall, cpu)
+            if beside is not None:
+                _timed(beside, pcm, ctx, both, both_cpu)
     print(f"{lang} {voice}: wall median {statistics.median(wall):.0f} ms, CPU median "
           f"{statistics.median(cpu):.0f} ms, load {os.getloadavg()[0]:.1f}")
+    if beside is not None:
+        print(f"{lang} {voice} enrolled beside Whisper: wall median "
+              f"{statistics.median(both):.0f} ms, CPU median {statistics.median(both_cpu):.0f}"
+              f" ms (each decode right after Whisper alone's)")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    main(sys.argv[1], sys.argv[2], "--enrolled" in sys.argv[3:])

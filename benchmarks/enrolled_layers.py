@@ -1,0 +1,193 @@
+"""Which of Whisper base's encoder layers the enrolled words compare, per language (issue 25).
+
+The synthetic stand-ins of one set (realspeech_bench.py's `--part synthetic`: the same
+voices, words, speeds, pitches, noise and seeds), each clip encoded once by every layer
+asked for (a copy of the model whose encoder stops at that layer, ct2_file.first_layers,
+beside the decode's own last layer), then every mix of layers and weights given is scored
+from those frames alone: the enrolled recognizer alone, right (the nearest word accepted
+and the one said), sure and wrong. The current mix (`Frames`: the last layer and layer 3,
+3/7 and 4/7) gives realspeech_bench's own figures.
+
+    .venv/bin/python benchmarks/enrolled_layers.py --set tune --layers 2 3 4
+    .venv/bin/python benchmarks/enrolled_layers.py --set tune --mix 6:3,3:4 6:3,4:4
+
+A mix is `layer:weight,…` (6: base's last; weights are scaled to sum to one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import realspeech_bench as rb  # noqa: E402
+import voice_bench as vb  # noqa: E402
+
+from companion.games.hanamikoji.voice.hooks import enrolment_words  # noqa: E402
+from companion.voice import ct2_file  # noqa: E402
+from companion.voice import enrolled as en  # noqa: E402
+from companion.voice.enrolled_engine import (  # noqa: E402
+    MIDDLE_SECONDS,
+    NOISY_COPIES,
+    speech_frames,
+    templates,
+)
+from companion.voice.whisper_model import _made  # noqa: E402
+
+Mix = tuple[tuple[int, float], ...]
+CURRENT: Mix = ((6, 3 / 7), (3, 4 / 7))
+SNRS = ("rec", "10", "6")
+
+
+class Layers:
+    """Every asked layer's unit frames of each sound, made once (float16, keyed by the
+    sound's digest), cut to the length all layers reach."""
+
+    def __init__(self, engine, layers: Sequence[int], folder: Path) -> None:  # type: ignore[no-untyped-def]
+        import ctranslate2
+
+        self.engine = engine
+        whole = ct2_file.read(engine.path / "model.bin")
+        self.depth = ct2_file.encoder_layers(whole)
+        self.copies = {}
+        for k in layers:
+            if k >= self.depth:
+                continue
+            cut = ct2_file.first_layers(whole, k)
+            dest = _made(folder / f"layers-{k}", engine.path,
+                         lambda path, cut=cut: ct2_file.write(cut, path))
+            self.copies[k] = ctranslate2.models.Whisper(str(dest), device="cpu",
+                                                        compute_type="int8", intra_threads=2)
+        self.kept: dict[bytes, dict[int, np.ndarray]] = {}
+
+    def of(self, pcm: bytes) -> dict[int, np.ndarray]:
+        import ctranslate2
+
+        key = hashlib.blake2b(pcm, digest_size=16).digest()
+        found = self.kept.get(key)
+        if found is None:
+            made = {self.depth: np.asarray(self.engine.encode(pcm))}
+            features = ctranslate2.StorageView.from_array(
+                self.engine.features(pcm, MIDDLE_SECONDS)[None])
+            for k, model in self.copies.items():
+                made[k] = np.asarray(model.encode(features, to_cpu=True))[0]
+            n = min(len(a) for a in made.values())
+            found = {k: en.unit_rows(a[:n]).astype(np.float16) for k, a in made.items()}
+            self.kept[key] = found
+        return found
+
+    def encode(self, mix: Mix):  # type: ignore[no-untyped-def]
+        total = sum(w for _, w in mix)
+
+        def frames(pcm: bytes) -> np.ndarray:
+            found = self.of(pcm)
+            return np.concatenate([np.sqrt(w / total) * found[k].astype(np.float32)
+                                   for k, w in mix], axis=1)
+        return frames
+
+
+def clips(lang: str, which: str) -> list[tuple[str, dict[str, list[bytes]], list[tuple]]]:
+    """Per voice: its enrolment recordings, and its tests (word, SNR, sound), as
+    realspeech_bench.run_synthetic makes them."""
+    out = []
+    words = enrolment_words(lang)
+    sets = vb.LISTENER_VOICES[lang]
+    for voice in sets[which]:
+        recordings: dict[str, list[bytes]] = {}
+        tests = []
+        for n, word in enumerate(words):
+            for rate, pitch in rb.SYNTH_ENROL:
+                speech = vb.synth(word, voice, rate, pitch)
+                recordings.setdefault(word, []).append(
+                    np.clip(np.round(speech), -32768, 32767).astype("<i2").tobytes())
+            for k, (rate, pitch) in enumerate(rb.SYNTH_TEST):
+                speech = vb.synth(word, voice, rate, pitch)
+                pcm = np.clip(np.round(speech), -32768, 32767).astype("<i2").tobytes()
+                for snr in SNRS:
+                    tests.append((word, snr, rb.noisy(pcm, snr, 31 * n + 7 * k + len(snr))))
+        out.append((voice, recordings, tests))
+    return out
+
+
+def score(layers: Layers, voices, mix: Mix, scale: float = 1.0) -> dict[str, list[int]]:  # type: ignore[no-untyped-def]
+    """SNR → [n, right, sure right, wrong accepted, sure wrong, nearest right (accepted or
+    not)]; `scale` multiplies the distance thresholds (a mix's distances are not the
+    current one's)."""
+    encode = layers.encode(mix)
+    out: dict[str, list[int]] = {snr: [0] * 6 for snr in SNRS}
+    saved = en.MAX_DISTANCE, en.SURE_DISTANCE, en.SURE_MARGIN
+    en.MAX_DISTANCE, en.SURE_DISTANCE, en.SURE_MARGIN = (v * scale for v in saved)
+    try:
+        for _, recordings, tests in voices:
+            voice = en.EnrolledVoice(templates(recordings, encode), len(NOISY_COPIES))
+            for word, snr, pcm in tests:
+                match = voice.match(speech_frames(encode(pcm), pcm))
+                cell = out[snr]
+                cell[0] += 1
+                cell[5] += match is not None and match.words == word
+                if match is None or not match.accepted:
+                    continue
+                right = match.words == word
+                cell[1 if right else 3] += 1
+                if en.sure(match):
+                    cell[2 if right else 4] += 1
+    finally:
+        en.MAX_DISTANCE, en.SURE_DISTANCE, en.SURE_MARGIN = saved
+    return out
+
+
+def parse_mix(text: str) -> Mix:
+    return tuple((int(k), float(w)) for k, w in (part.split(":") for part in text.split(",")))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", dest="which", default="tune", choices=("tune", "report"))
+    parser.add_argument("--langs", nargs="+", default=["fr", "es", "uk"])
+    parser.add_argument("--layers", nargs="+", type=int, default=[3])
+    parser.add_argument("--mix", nargs="+", type=parse_mix, default=[CURRENT])
+    parser.add_argument("--scales", nargs="+", type=float, default=[1.0])
+    args = parser.parse_args(argv)
+    total: dict[tuple[Mix, float], dict[str, list[int]]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for lang in args.langs:
+            started = time.perf_counter()
+            engine = rb.whisper(lang)
+            layers = Layers(engine, args.layers, Path(folder) / lang)
+            voices = clips(lang, args.which)
+            for mix in args.mix:
+                for scale in args.scales:
+                    got = score(layers, voices, mix, scale)
+                    print(f"{lang} {_name(mix)} x{scale:g}: {_line(got)}", flush=True)
+                    whole = total.setdefault((mix, scale), {s: [0] * 6 for s in SNRS})
+                    for snr, cell in got.items():
+                        whole[snr] = [a + b for a, b in zip(whole[snr], cell, strict=True)]
+            print(f"{lang}: {time.perf_counter() - started:.0f} s", flush=True)
+            engine.close()
+    for (mix, scale), got in total.items():
+        print(f"all {_name(mix)} x{scale:g}: {_line(got)}")
+    return 0
+
+
+def _name(mix: Mix) -> str:
+    return ",".join(f"{k}:{w:.3g}" for k, w in mix)
+
+
+def _line(got: dict[str, list[int]]) -> str:
+    """Right % (sure right %, wrong accepted, sure wrong; nearest right %) per SNR."""
+    return "  ".join(f"{snr} {100 * c[1] / c[0]:.1f} ({100 * c[2] / c[0]:.1f}, {c[3]}, {c[4]};"
+                     f" {100 * c[5] / c[0]:.1f})" for snr, c in got.items())
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
