@@ -56,7 +56,10 @@ ENROL_SPEEDS = (("130", "60"), ("175", "40"))  # espeak-ng -s, -p: not the teste
 
 
 def _enrolled(engine: WhisperRecognizer, lang: str, voice: str, folder: Path) -> Any:
-    """`engine` with `voice` enrolled on the game's words in `lang`, loaded."""
+    """`engine` with `voice` enrolled on the game's words in `lang`, loaded (espeak-ng or
+    MBROLA voices: Pico's speed and pitch cannot be set)."""
+    if voice.startswith("pico:"):
+        raise SystemExit("--enrolled needs an espeak-ng or MBROLA voice (mb-fr2, mb-es2…)")
     from companion.games.hanamikoji.voice.hooks import enrolment_words
     from companion.voice.enrolled_engine import EnrolledEngine
     from companion.voice.word_profiles import WordProfile
