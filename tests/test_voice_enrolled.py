@@ -463,8 +463,46 @@ def test_enrolled_words_that_cannot_load_are_said_in_play(english, tmp_path: Pat
         assert messages[-1].event == "prompt"  # the prompt stays the last thing said
         for lang in ("fr", "en", "es", "uk"):
             line = Catalogue(lang).render(messages[0])
-            assert "0099.wav" in line and "Ana" in line and "voice-enroll --words" in line
+            assert "0099.wav" in line and "Ana" in line
+            assert "voice-enroll --words --name Ana --game hanamikoji --lang en" in line
             assert "{" not in line and "\n" not in line and "Traceback" not in line
+        assert session.handle("secret")[0].event == "played"
+    finally:
+        hub.close()
+
+
+@needs_whisper
+def test_a_player_without_enrolled_words_is_told_how_to_enrol_them(tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                  monkeypatch) -> None:
+    """--voice-profile with nothing enrolled for this game and language, Whisper listening:
+    the player is told the enrolment that serves it (their own words, for this game and
+    language), not the English commands a pocketsphinx profile reads; play goes on."""
+    pytest.importorskip("speech_recognition")
+    from failing_mic import FailingMicrophone, silent_wav
+
+    from companion.games.hanamikoji import Hanamikoji
+    from companion.inputs.hub import InputHub
+    from companion.inputs.voice import attach_voice
+    from companion.narrate.catalogue import Catalogue
+    from companion.session import Session
+    from companion.voice import listen as listen_module
+
+    _tone_profile(tmp_path / "voices")  # Ana's words, in English only
+    room = FailingMicrophone(silent_wav(tmp_path / "room.wav", 1.0), "open", fail_from=99)
+    monkeypatch.setattr(listen_module, "open_microphone", lambda device_index=None: (
+        listen_module.speech_recognition_module(), room))
+    said: list = []
+    session = Session(Hanamikoji(), {"players": ["Ana", "Ben"], "rules": "iello", "lang": "fr"})
+    session.start()
+    hub = InputHub()
+    try:
+        assert attach_voice(hub, session, "push", said.extend, profile="Ana",
+                            profiles=tmp_path / "voices", engine="whisper") is not None
+        assert [m.key for m in said] == ["voice_words_missing"]
+        for lang in ("fr", "en", "es", "uk"):
+            line = Catalogue(lang).render(said[0])
+            assert "voice-enroll --words --name Ana --game hanamikoji --lang fr" in line
+            assert "{" not in line and "\n" not in line
         assert session.handle("secret")[0].event == "played"
     finally:
         hub.close()

@@ -37,6 +37,8 @@ class WordsUnusable:
     play has begun): said on the queue like a recognition; Whisper alone listens."""
 
     player: str
+    game: str
+    lang: str
     error: Exception
 
 
@@ -107,7 +109,8 @@ def words_unusable(notice: WordsUnusable) -> Message:
     from companion.voice.reasons import why
 
     return Message("voice_engine", "voice_words_unusable",
-                   {"name": notice.player, "reason": why(notice.error)},
+                   {"name": notice.player, "game": notice.game, "lang": notice.lang,
+                    "reason": why(notice.error)},
                    {"reason": str(notice.error)})
 
 
@@ -195,7 +198,7 @@ class Voice:
             from companion.voice.enrolled_engine import EnrolledEngine
 
             decoders = EnrolledEngine(decoders, words, lambda error: self._heard(
-                WordsUnusable(words.player, error)))
+                WordsUnusable(words.player, words.game, words.lang, error)))
         self._engine = decoders
         self._capture: threading.Event | None = None  # set: the capture in flight is stale
         start_listening(hub, decoders, lambda: hooks.make_recognizer(decoders), self._push,
@@ -246,10 +249,12 @@ class Voice:
         threading.Thread(target=capture, name="push-to-talk", daemon=True).start()
 
 
-def profile_model(name: str | None, announce: Announce,
-                  base: Path | None = None) -> str | None:
+def profile_model(name: str | None, announce: Announce, base: Path | None = None,
+                  words_for: tuple[str, str] | None = None) -> str | None:
     """The adapted model of the player's voice profile; when it does not exist (yet), say so
-    and listen with the standard model (None)."""
+    and listen with the standard model (None). `words_for` (game, language): Whisper
+    listens, so the enrolment to suggest is the player's own words for them (any
+    language), not the English commands a Sphinx profile reads."""
     if not name:
         return None
     from companion.voice.profiles import Profile, ProfileError
@@ -257,7 +262,13 @@ def profile_model(name: str | None, announce: Announce,
     try:
         return Profile.named(name, base).require_model()
     except ProfileError:
-        announce([Message("voice_profile_missing", "voice_profile_missing", {"name": name})])
+        if words_for is not None:
+            game, lang = words_for
+            announce([Message("voice_profile_missing", "voice_words_missing",
+                              {"name": name, "game": game, "lang": lang})])
+        else:
+            announce([Message("voice_profile_missing", "voice_profile_missing",
+                              {"name": name})])
         return None
 
 
@@ -276,6 +287,16 @@ def word_profile(name: str | None, session: Any, base: Path | None = None) -> An
     return words if words.ready() else None
 
 
+def _words_for(session: Any, engine: str | None) -> tuple[str, str] | None:
+    """(game, language) of the words a player would enrol when Whisper listens; None when
+    pocketsphinx does (asked for, or Whisper not installed)."""
+    from companion.voice.whisper_model import engine_available
+
+    if engine == "sphinx" or not engine_available():
+        return None
+    return session.game.name, getattr(session, "lang", "en")
+
+
 def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
                  profile: str | None = None, profiles: Path | None = None,
                  engine: str | None = None, whisper_model: str | None = None,
@@ -287,7 +308,8 @@ def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
     from companion.voice.listen import MicrophoneUnavailable
 
     words = word_profile(profile, session, profiles) if engine != "sphinx" else None
-    model = None if words is not None else profile_model(profile, announce, profiles)
+    model = None if words is not None else profile_model(
+        profile, announce, profiles, _words_for(session, engine))
     try:
         return Voice(hub, session, mode, model, engine, whisper_model, announce, private,
                      words)
