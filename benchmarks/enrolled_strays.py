@@ -1,0 +1,125 @@
+"""A player's own stray words, heard by the enrolled recognizer alone (issue 25, part 3).
+
+In play a player enrols the game's 22 words, among them one to seven, never zero, eight or
+nine: those, said by the same player, are stray words in their own voice, the hardest kind
+(what is heard shares the voice, the room and the microphone with every template). Each
+free spoken digit dataset speaker of a set is enrolled on one to seven (takes 0 and 1) and
+every digit of takes 2-9 is heard, as recorded and at 10 and 6 dB (realspeech_bench's
+noise); every match goes to a CSV (the columns of enrolled_layers.py --dump), and the
+figures are printed: one to seven right, and zero, eight, nine given an opinion (asked
+about) or applied; with --beside, also as in play (beside Whisper, the reveal context:
+zero, eight, nine are then right when refused).
+
+    .venv/bin/python benchmarks/enrolled_strays.py --set tune --dump /tmp/strays.csv
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import realspeech_bench as rb  # noqa: E402
+
+from companion.voice import enrolled as en  # noqa: E402
+from companion.voice.audio import read_wav  # noqa: E402
+from companion.voice.enrolled_engine import EnrolledEngine, speech_frames  # noqa: E402
+from companion.voice.word_profiles import WordProfile  # noqa: E402
+
+ENROLLED = range(1, 8)  # the digits that name a card: the game's words
+SNRS = ("rec", "10", "6")
+
+
+def run(which: str, beside: list | None = None) -> list[dict]:
+    """The enrolled recognizer alone's matches; with `beside`, also each clip heard as in
+    play, beside Whisper in the reveal context (realspeech_bench Outcomes)."""
+    from companion.games.hanamikoji.voice.context import Context
+    from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer
+
+    data = rb.find_data()
+    if data is None:
+        raise SystemExit("no real speech here (../shared/realspeech): nothing measured")
+    engine = rb.whisper()
+    rows: list[dict] = []
+    speakers = [s for s in rb.digit_speakers(data)
+                if (s in rb.TUNE_DIGIT_SPEAKERS) == (which == "tune")]
+    with tempfile.TemporaryDirectory() as folder:
+        for speaker in speakers:
+            profile = WordProfile.named(speaker, "hanamikoji", "en", Path(folder))
+            for digit in ENROLLED:
+                for take in rb.ENROL_TAKES:
+                    profile.save(read_wav(rb.digit_clip(data, digit, speaker, take).path),
+                                 rb.DIGITS[digit])
+            enrolled = EnrolledEngine(engine, profile)
+            enrolled.ready()
+            assert enrolled.voice is not None and enrolled.frames is not None
+            recognizer = HanamikojiRecognizer(enrolled)
+            for digit in range(10):
+                for take in rb.TEST_TAKES:
+                    pcm = read_wav(rb.digit_clip(data, digit, speaker, take).path)
+                    for snr in SNRS:
+                        audio = rb.noisy(pcm, snr, 104729 * (10 * take + digit) + len(snr))
+                        said = rb.DIGITS[digit]
+                        if beside is not None:  # first: the match reuses its encoder pass
+                            truth = rb._reveal_truth(said) if digit in ENROLLED else None
+                            beside.append(rb.outcome(
+                                "beside", snr, said, truth,
+                                recognizer.recognize(audio, Context.reveal()), 0.0,
+                                answering=False))
+                        match = enrolled.voice.match(speech_frames(enrolled.frames(audio),
+                                                                   audio))
+                        assert match is not None
+                        rows.append({
+                            "voice": speaker,
+                            "said": rb.DIGITS[digit] if digit in ENROLLED else "",
+                            "snr": snr, "heard": match.words,
+                            "distance": round(match.distance, 4),
+                            "margin": round(match.margin, 4), "frames": match.heard,
+                            "recorded": match.recorded, "accepted": match.accepted,
+                            "sure": en.sure(match), "lang": "en"})
+    engine.close()
+    return rows
+
+
+def summary(rows: list[dict]) -> str:
+    lines = []
+    for snr in SNRS:
+        words = [r for r in rows if r["snr"] == snr and r["said"]]
+        strays = [r for r in rows if r["snr"] == snr and not r["said"]]
+        right = sum(r["accepted"] and r["heard"] == r["said"] for r in words)
+        lines.append(
+            f"{snr}: one to seven right {100 * right / len(words):.1f}% of {len(words)}; "
+            f"zero, eight, nine asked about {sum(r['accepted'] for r in strays)}, applied "
+            f"{sum(r['sure'] for r in strays)} of {len(strays)}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", dest="which", default="tune", choices=("tune", "report"))
+    parser.add_argument("--dump", type=Path, default=None)
+    parser.add_argument("--beside", action="store_true",
+                        help="also as in play, beside Whisper in the reveal context")
+    args = parser.parse_args(argv)
+    beside: list | None = [] if args.beside else None
+    rows = run(args.which, beside)
+    if args.dump is not None:
+        with args.dump.open("w", newline="", encoding="utf-8") as out:
+            writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+    print(summary(rows))
+    if beside:
+        print(rb.table(beside, f"Beside Whisper, as in play ({args.which} speakers; one to "
+                               "seven enrolled, zero, eight, nine stray)"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
