@@ -506,6 +506,19 @@ def test_a_player_without_enrolled_words_is_told_how_to_enrol_them(tmp_path: Pat
         assert session.handle("secret")[0].event == "played"
     finally:
         hub.close()
+    # Momiji has no words to enrol: the English commands' profile is what there is to make
+    from companion.games.registry import load_game
+
+    said.clear()
+    momiji = Session(load_game("momiji"), {"players": ["Ana", "Ben"], "lang": "fr"})
+    momiji.start()
+    hub = InputHub()
+    try:
+        attach_voice(hub, momiji, "push", said.extend, profile="Ana",
+                     profiles=tmp_path / "voices", engine="whisper")
+        assert [m.key for m in said][:1] == ["voice_profile_missing"]
+    finally:
+        hub.close()
 
 
 @needs_whisper

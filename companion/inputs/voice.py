@@ -289,12 +289,20 @@ def word_profile(name: str | None, session: Any, base: Path | None = None) -> An
 
 def _words_for(session: Any, engine: str | None) -> tuple[str, str] | None:
     """(game, language) of the words a player would enrol when Whisper listens; None when
-    pocketsphinx does (asked for, or Whisper not installed)."""
+    pocketsphinx does (asked for, or Whisper not installed) or the game has no words to
+    enrol in this language (Momiji)."""
     from companion.voice.whisper_model import engine_available
 
     if engine == "sphinx" or not engine_available():
         return None
-    return session.game.name, getattr(session, "lang", "en")
+    lang = getattr(session, "lang", "en")
+    try:
+        enrolment = getattr(_hooks(session), "enrolment_words", None)
+    except NoVoice:
+        return None
+    if enrolment is None or not enrolment(lang):
+        return None
+    return session.game.name, lang
 
 
 def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
