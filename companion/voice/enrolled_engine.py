@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import threading
 import zipfile
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -204,7 +205,7 @@ def _kept(path: Path) -> dict[str, list[np.ndarray]]:
         with np.load(path) as kept:
             for key in kept.files:
                 found.setdefault(key.rsplit("#", 1)[0], []).append(kept[key])
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, zlib.error):
         return {}
     return found
 
