@@ -237,11 +237,10 @@ class EnrolledEngine:
             self.voice = load_voice(self.profile, self.frames, self.engine.path.name)
         except Exception as error:  # a broken profile, or no middle encoder: Whisper alone
             self.voice = None
-            self._loaded.set()
             if self._unusable is not None:
                 self._unusable(error)
-            return
-        self._loaded.set()
+        finally:
+            self._loaded.set()
 
     def ready(self, timeout: float | None = None) -> bool:
         return self._loaded.wait(timeout) and self.engine.ready(timeout)

@@ -110,16 +110,20 @@ def middle_encoder(folder: Path) -> Path:
     """A copy of the model in `folder` whose encoder stops at its middle layer (half its
     layers: 2 of tiny's 4), made once into the cache (ct2_file.py says why); ModelFormat
     when the model file is not one ct2_file reads."""
+    size = (folder / "model.bin").stat().st_size
+    return encoder_copy(folder, cache_dir() / f"{folder.name}-{size}-middle")
+
+
+def encoder_copy(folder: Path, dest: Path, layers: int | None = None) -> Path:
+    """The model in `folder` copied once to `dest` with the first `layers` of its encoder
+    (default: half of them), to `encode` with only."""
     from companion.voice import ct2_file
 
-    model = folder / "model.bin"
-    stat = model.stat()
-    dest = cache_dir() / f"{folder.name}-{stat.st_size}-middle"
     if _complete(dest):
         return dest
-    whole = ct2_file.read(model)
-    middle = ct2_file.first_layers(whole, ct2_file.encoder_layers(whole) // 2)
-    return _made(dest, folder, lambda path: ct2_file.write(middle, path))
+    whole = ct2_file.read(folder / "model.bin")
+    cut = ct2_file.first_layers(whole, layers or ct2_file.encoder_layers(whole) // 2)
+    return _made(dest, folder, lambda path: ct2_file.write(cut, path))
 
 
 def engine_available() -> bool:
