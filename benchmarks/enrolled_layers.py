@@ -17,6 +17,7 @@ A mix is `layer:weight,…` (6: base's last; weights are scaled to sum to one).
 from __future__ import annotations
 
 import argparse
+import csv
 import hashlib
 import sys
 import tempfile
@@ -33,7 +34,6 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import realspeech_bench as rb  # noqa: E402
 import voice_bench as vb  # noqa: E402
 
-from companion.games.hanamikoji.voice.hooks import enrolment_words  # noqa: E402
 from companion.voice import ct2_file  # noqa: E402
 from companion.voice import enrolled as en  # noqa: E402
 from companion.voice.enrolled_engine import (  # noqa: E402
@@ -42,7 +42,7 @@ from companion.voice.enrolled_engine import (  # noqa: E402
     speech_frames,
     templates,
 )
-from companion.voice.whisper_model import _made  # noqa: E402
+from companion.voice.whisper_model import encoder_copy  # noqa: E402
 
 Mix = tuple[tuple[int, float], ...]
 CURRENT: Mix = ((6, 3 / 7), (3, 4 / 7))
@@ -63,17 +63,12 @@ class Layers:
         import ctranslate2
 
         self.engine = engine
-        whole = ct2_file.read(engine.path / "model.bin")
-        self.depth = ct2_file.encoder_layers(whole)
-        self.copies = {}
-        for k in layers:
-            if k >= self.depth:
-                continue
-            cut = ct2_file.first_layers(whole, k)
-            dest = _made(folder / f"layers-{k}", engine.path,
-                         lambda path, cut=cut: ct2_file.write(cut, path))
-            self.copies[k] = ctranslate2.models.Whisper(str(dest), device="cpu",
-                                                        compute_type="int8", intra_threads=2)
+        self.depth = ct2_file.encoder_layers(ct2_file.read(engine.path / "model.bin"))
+        self.copies = {
+            k: ctranslate2.models.Whisper(
+                str(encoder_copy(engine.path, folder / f"layers-{k}", k)), device="cpu",
+                compute_type="int8", intra_threads=2)
+            for k in layers if k < self.depth}
         self.kept: dict[bytes, dict[int, np.ndarray]] = {}
 
     def of(self, pcm: bytes) -> dict[int, np.ndarray]:
@@ -103,36 +98,36 @@ class Layers:
 
 
 def clips(lang: str, which: str) -> list[tuple[str, dict[str, list[bytes]], list[tuple]]]:
-    """Per voice: its enrolment recordings, and its tests (word, SNR, sound), as
-    realspeech_bench.run_synthetic makes them."""
+    """Per voice: realspeech_bench's synthetic stand-in (its enrolment recordings and its
+    tests: word, SNR, sound), and its stray words and table talk (word None)."""
     out = []
-    words = enrolment_words(lang)
-    sets = vb.LISTENER_VOICES[lang]
-    for voice in sets[which]:
-        recordings: dict[str, list[bytes]] = {}
-        tests = []
-        for n, word in enumerate(words):
-            for rate, pitch in rb.SYNTH_ENROL:
-                speech = vb.synth(word, voice, rate, pitch)
-                recordings.setdefault(word, []).append(
-                    np.clip(np.round(speech), -32768, 32767).astype("<i2").tobytes())
-            for k, (rate, pitch) in enumerate(rb.SYNTH_TEST):
-                speech = vb.synth(word, voice, rate, pitch)
-                pcm = np.clip(np.round(speech), -32768, 32767).astype("<i2").tobytes()
-                for snr in SNRS:
-                    tests.append((word, snr, rb.noisy(pcm, snr, 31 * n + 7 * k + len(snr))))
+    for voice, recordings, tests in rb.synthetic_speakers(lang, which, SNRS):
         for n, said in enumerate(STRAY[lang] + vb.PHRASES[lang]["oog"]):
             for k, (rate, pitch) in enumerate(rb.SYNTH_TEST[:2]):
-                speech = vb.synth(said, voice, rate, pitch)
-                pcm = np.clip(np.round(speech), -32768, 32767).astype("<i2").tobytes()
-                for snr in SNRS:
-                    tests.append((None, snr, rb.noisy(pcm, snr, 37 * n + 5 * k + len(snr))))
+                pcm = rb.pcm16(vb.synth(said, voice, rate, pitch))
+                tests += [(None, snr, rb.noisy(pcm, snr, 37 * n + 5 * k + len(snr)))
+                          for snr in SNRS]
         out.append((voice, recordings, tests))
     return out
 
 
+def match_row(lang: str, voice: str, said: str | None, snr: str, match: en.Match) -> dict:
+    """One match as a CSV row (said: empty for a stray word)."""
+    return {"lang": lang, "voice": voice, "said": said or "", "snr": snr,
+            "heard": match.words, "distance": round(match.distance, 4),
+            "margin": round(match.margin, 4), "frames": match.heard,
+            "recorded": match.recorded, "accepted": match.accepted, "sure": en.sure(match)}
+
+
+def write_rows(path: Path, rows: list[dict]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
 def score(layers: Layers, voices, mix: Mix, scale: float = 1.0,  # type: ignore[no-untyped-def]
-          rows: list[dict] | None = None) -> dict[str, list[int]]:
+          rows: list[dict] | None = None, lang: str = "") -> dict[str, list[int]]:
     """SNR → [n, right, sure right, wrong accepted, sure wrong, nearest right (accepted or
     not), stray n, stray accepted (asked about), stray sure (applied)]; `scale`
     multiplies the distance thresholds (a mix's distances are not the current one's)."""
@@ -146,11 +141,7 @@ def score(layers: Layers, voices, mix: Mix, scale: float = 1.0,  # type: ignore[
             for word, snr, pcm in tests:
                 match = voice.match(speech_frames(encode(pcm), pcm))
                 if rows is not None and match is not None:
-                    rows.append({"voice": name, "said": word or "", "snr": snr,
-                                 "heard": match.words, "distance": round(match.distance, 4),
-                                 "margin": round(match.margin, 4), "frames": match.heard,
-                                 "recorded": match.recorded, "accepted": match.accepted,
-                                 "sure": en.sure(match)})
+                    rows.append(match_row(lang, name, word, snr, match))
                 cell = out[snr]
                 if word is None:  # a stray word or table talk
                     cell[6] += 1
@@ -196,9 +187,7 @@ def main(argv: list[str] | None = None) -> int:
                 for scale in args.scales:
                     first = mix == args.mix[0] and scale == args.scales[0]
                     got = score(layers, voices, mix, scale,
-                                [] if not first or args.dump is None else rows)
-                    for row in rows:
-                        row.setdefault("lang", lang)
+                                rows if first and args.dump is not None else None, lang)
                     print(f"{lang} {_name(mix)} x{scale:g}: {_line(got)}", flush=True)
                     whole = total.setdefault((mix, scale), {s: [0] * 9 for s in SNRS})
                     for snr, cell in got.items():
@@ -206,12 +195,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{lang}: {time.perf_counter() - started:.0f} s", flush=True)
             engine.close()
     if args.dump is not None and rows:
-        import csv
-
-        with args.dump.open("w", newline="", encoding="utf-8") as out:
-            writer = csv.DictWriter(out, fieldnames=list(rows[0]))
-            writer.writeheader()
-            writer.writerows(rows)
+        write_rows(args.dump, rows)
     for (mix, scale), got in total.items():
         print(f"all {_name(mix)} x{scale:g}: {_line(got)}")
     return 0

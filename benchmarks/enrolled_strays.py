@@ -5,7 +5,7 @@ nine: those, said by the same player, are stray words in their own voice, the ha
 (what is heard shares the voice, the room and the microphone with every template). Each
 free spoken digit dataset speaker of a set is enrolled on one to seven (takes 0 and 1) and
 every digit of takes 2-9 is heard, as recorded and at 10 and 6 dB (realspeech_bench's
-noise); every match goes to a CSV (the columns of enrolled_layers.py --dump), and the
+noise); every match goes to a CSV (enrolled_layers.match_row's columns), and the
 figures are printed: one to seven right, and zero, eight, nine given an opinion (asked
 about) or applied; with --beside, also as in play (beside Whisper, the reveal context:
 zero, eight, nine are then right when refused).
@@ -16,7 +16,6 @@ zero, eight, nine are then right when refused).
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 import tempfile
 from pathlib import Path
@@ -26,8 +25,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import realspeech_bench as rb  # noqa: E402
+from enrolled_layers import match_row, write_rows  # noqa: E402
 
-from companion.voice import enrolled as en  # noqa: E402
 from companion.voice.audio import read_wav  # noqa: E402
 from companion.voice.enrolled_engine import EnrolledEngine, speech_frames  # noqa: E402
 from companion.voice.word_profiles import WordProfile  # noqa: E402
@@ -65,24 +64,17 @@ def run(which: str, beside: list | None = None) -> list[dict]:
                     pcm = read_wav(rb.digit_clip(data, digit, speaker, take).path)
                     for snr in SNRS:
                         audio = rb.noisy(pcm, snr, 104729 * (10 * take + digit) + len(snr))
-                        said = rb.DIGITS[digit]
+                        word = rb.DIGITS[digit] if digit in ENROLLED else None  # None: stray
                         if beside is not None:  # first: the match reuses its encoder pass
-                            truth = rb._reveal_truth(said) if digit in ENROLLED else None
                             beside.append(rb.outcome(
-                                "beside", snr, said, truth,
+                                "beside", snr, rb.DIGITS[digit],
+                                word and rb._reveal_truth(word),
                                 recognizer.recognize(audio, Context.reveal()), 0.0,
                                 answering=False))
                         match = enrolled.voice.match(speech_frames(enrolled.frames(audio),
                                                                    audio))
                         assert match is not None
-                        rows.append({
-                            "voice": speaker,
-                            "said": rb.DIGITS[digit] if digit in ENROLLED else "",
-                            "snr": snr, "heard": match.words,
-                            "distance": round(match.distance, 4),
-                            "margin": round(match.margin, 4), "frames": match.heard,
-                            "recorded": match.recorded, "accepted": match.accepted,
-                            "sure": en.sure(match), "lang": "en"})
+                        rows.append(match_row("en", speaker, word, snr, match))
     engine.close()
     return rows
 
@@ -110,10 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     beside: list | None = [] if args.beside else None
     rows = run(args.which, beside)
     if args.dump is not None:
-        with args.dump.open("w", newline="", encoding="utf-8") as out:
-            writer = csv.DictWriter(out, fieldnames=list(rows[0]))
-            writer.writeheader()
-            writer.writerows(rows)
+        write_rows(args.dump, rows)
     print(summary(rows))
     if beside:
         print(rb.table(beside, f"Beside Whisper, as in play ({args.which} speakers; one to "

@@ -38,6 +38,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -328,6 +329,37 @@ def run_enrolled(data: Path, which: str, snrs: tuple[str, ...], limit: int | Non
     return alone, beside
 
 
+def pcm16(speech: np.ndarray) -> bytes:
+    """Samples as 16-bit PCM, rounded and clipped."""
+    return np.clip(np.round(speech), -32768, 32767).astype("<i2").tobytes()
+
+
+Test = tuple[str, str, bytes]  # (word said, SNR, sound heard)
+
+
+def synthetic_speakers(lang: str, which: str, snrs: tuple[str, ...]
+                       ) -> Iterator[tuple[str, dict[str, list[bytes]], list[Test]]]:
+    """The synthetic stand-ins of a set, one voice at a time: its name, its enrolment
+    recordings (each word at SYNTH_ENROL) and its tests (each word at SYNTH_TEST, mixed at
+    each SNR as `noisy`). --every n: every n-th voice, and the words, in turn."""
+    words = enrolment_words(lang)
+    sets = vb.LISTENER_VOICES[lang]
+    # (Spanish speaks with Pico alone, held out by seed in voice_bench: once here)
+    voices = (tuple(dict.fromkeys(sets["tune"] + sets["report"])) if which == "all"
+              else sets[which])
+    voices, words = voices[::EVERY], words[::EVERY]
+    for voice in voices:
+        recordings = {word: [pcm16(vb.synth(word, voice, rate, pitch))
+                             for rate, pitch in SYNTH_ENROL] for word in words}
+        tests = []
+        for n, word in enumerate(words):
+            for k, (rate, pitch) in enumerate(SYNTH_TEST):
+                pcm = pcm16(vb.synth(word, voice, rate, pitch))
+                tests += [(word, snr, noisy(pcm, snr, 31 * n + 7 * k + len(snr)))
+                          for snr in snrs]
+        yield voice, recordings, tests
+
+
 def run_synthetic(langs: tuple[str, ...], which: str, snrs: tuple[str, ...],
                   verbose: bool) -> dict[str, list[Outcome]]:
     from companion.voice.enrolled import sure
@@ -337,44 +369,29 @@ def run_synthetic(langs: tuple[str, ...], which: str, snrs: tuple[str, ...],
     out: dict[str, list[Outcome]] = {}
     for lang in langs:
         engine = whisper(lang)
-        words = enrolment_words(lang)
-        sets = vb.LISTENER_VOICES[lang]
-        # (Spanish speaks with Pico alone, held out by seed in voice_bench: once here)
-        voices = (tuple(dict.fromkeys(sets["tune"] + sets["report"])) if which == "all"
-                  else sets[which])
-        # --every n: every n-th voice, and the words enrolled and tested, in turn
-        voices, words = voices[::EVERY], words[::EVERY]
         results: list[Outcome] = []
         with tempfile.TemporaryDirectory() as folder:
-            for voice in voices:
+            for voice, recordings, tests in synthetic_speakers(lang, which, snrs):
                 profile = WordProfile.named(voice, "hanamikoji", lang, Path(folder))
-                for word in words:
-                    for rate, pitch in SYNTH_ENROL:
-                        speech = vb.synth(word, voice, rate, pitch)
-                        profile.save(np.clip(np.round(speech), -32768, 32767)
-                                     .astype("<i2").tobytes(), word)
+                for word, takes in recordings.items():
+                    for pcm in takes:
+                        profile.save(pcm, word)
                 enrolled = EnrolledEngine(engine, profile)
                 enrolled.ready()
                 assert enrolled.voice is not None
-                for n, word in enumerate(words):
-                    for k, (rate, pitch) in enumerate(SYNTH_TEST):
-                        speech = vb.synth(word, voice, rate, pitch)
-                        pcm = np.clip(np.round(speech), -32768, 32767).astype("<i2").tobytes()
-                        for snr in snrs:
-                            audio = noisy(pcm, snr, 31 * n + 7 * k + len(snr))
-                            started = time.perf_counter()
-                            frames = speech_frames(enrolled.frames(audio), audio)
-                            encoded = time.perf_counter()
-                            match = enrolled.voice.match(frames)
-                            done = time.perf_counter()
-                            assert match is not None
-                            got = match.words if match.accepted else None
-                            results.append(Outcome("synthetic", snr, word, word, got,
-                                                   match.words if sure(match) else None,
-                                                   1000 * (done - started),
-                                                   1000 * (done - encoded)))
-                            if verbose:
-                                print(lang, voice, word, rate, pitch, snr, match, flush=True)
+                for word, snr, audio in tests:
+                    started = time.perf_counter()
+                    frames = speech_frames(enrolled.frames(audio), audio)
+                    encoded = time.perf_counter()
+                    match = enrolled.voice.match(frames)
+                    done = time.perf_counter()
+                    assert match is not None
+                    got = match.words if match.accepted else None
+                    results.append(Outcome("synthetic", snr, word, word, got,
+                                           match.words if sure(match) else None,
+                                           1000 * (done - started), 1000 * (done - encoded)))
+                    if verbose:
+                        print(lang, voice, word, snr, match, flush=True)
         out[lang] = results
         engine.close()
     return out

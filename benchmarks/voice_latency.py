@@ -6,7 +6,7 @@ CPU time per decode and the machine's load (docs/voice.md, issue 25).
     .venv/bin/python benchmarks/voice_latency.py es pico:es-ES   # SVOX Pico (pico2wave)
     .venv/bin/python benchmarks/voice_latency.py fr mb-fr2 --enrolled
 
---enrolled: the voice (espeak-ng) is first enrolled on the game's words, said at two other
+--enrolled: the voice is first enrolled on the game's words, said at two other
 speeds and pitches, and each command is decoded as in play with the enrolled words beside
 Whisper and by Whisper alone, in turn (the same load for both): the enrolled words' cost.
 """
@@ -52,25 +52,24 @@ def _synthesis(voice: str, text: str, path: Path) -> list[str]:
     return ["espeak-ng", "-v", voice, "-s", "150", "-w", str(path), text]
 
 
-ENROL_SPEEDS = (("130", "60"), ("175", "40"))  # espeak-ng -s, -p: not the tested 150, 50
+ENROL_SPEEDS = ((130, 60), (175, 40))  # rate, pitch: not the tested 150, 50
 
 
 def _enrolled(engine: WhisperRecognizer, lang: str, voice: str, folder: Path) -> Any:
-    """`engine` with `voice` enrolled on the game's words in `lang`, loaded (espeak-ng or
-    MBROLA voices: Pico's speed and pitch cannot be set)."""
-    if voice.startswith("pico:"):
-        raise SystemExit("--enrolled needs an espeak-ng or MBROLA voice (mb-fr2, mb-es2…)")
+    """`engine` with `voice` enrolled on the game's words in `lang` (said as
+    realspeech_bench's stand-ins are, at ENROL_SPEEDS), loaded."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import realspeech_bench as rb
+    import voice_bench as vb
+
     from companion.games.hanamikoji.voice.hooks import enrolment_words
     from companion.voice.enrolled_engine import EnrolledEngine
     from companion.voice.word_profiles import WordProfile
 
     profile = WordProfile.named(voice.replace(":", "-"), "hanamikoji", lang, folder)
-    for n, word in enumerate(enrolment_words(lang)):
+    for word in enrolment_words(lang):
         for rate, pitch in ENROL_SPEEDS:
-            path = folder / f"enrol-{n}-{rate}.wav"
-            subprocess.run(["espeak-ng", "-v", voice, "-s", rate, "-p", pitch, "-w",
-                            str(path), word], check=True)
-            profile.save(read_wav(path), word)
+            profile.save(rb.pcm16(vb.synth(word, voice, rate, pitch)), word)
     enrolled = EnrolledEngine(engine, profile)
     if not enrolled.ready() or enrolled.voice is None:
         raise SystemExit("the enrolled words could not load")
