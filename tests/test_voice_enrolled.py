@@ -423,102 +423,95 @@ def test_a_features_file_cut_short_is_made_again(english, tmp_path: Path) -> Non
     assert kept.stat().st_size > 100  # written whole again
 
 
-@needs_whisper
-def test_enrolled_words_that_cannot_load_are_said_in_play(english, tmp_path: Path,  # type: ignore[no-untyped-def]
-                                                          monkeypatch) -> None:
-    """A recording that cannot be read: play says so once, in the player's language, with
-    the file, then the prompt again; Whisper alone listens, and the game goes on."""
+@pytest.fixture
+def listening(tmp_path: Path, monkeypatch):  # type: ignore[no-untyped-def]
+    """Voice attached as play attaches it (push-to-talk, Whisper, Ana's profile under
+    tmp_path/voices), with a microphone that works (a silent audio file): a function of a
+    started session giving (hub, voice, what was said); every hub is closed after."""
     pytest.importorskip("speech_recognition")
     from failing_mic import FailingMicrophone, silent_wav
 
-    from companion.games.hanamikoji import Hanamikoji
     from companion.inputs.hub import InputHub
-    from companion.inputs.voice import WordsUnusable, attach_voice
-    from companion.narrate.catalogue import Catalogue
-    from companion.session import Session
-    from companion.table import route
+    from companion.inputs.voice import attach_voice
     from companion.voice import listen as listen_module
+
+    room = FailingMicrophone(silent_wav(tmp_path / "room.wav", 1.0), "open", fail_from=99)
+    monkeypatch.setattr(listen_module, "open_microphone", lambda device_index=None: (
+        listen_module.speech_recognition_module(), room))
+    hubs = []
+
+    def attach(session):  # type: ignore[no-untyped-def]
+        said: list = []
+        hubs.append(InputHub())
+        voice = attach_voice(hubs[-1], session, "push", said.extend, profile="Ana",
+                             profiles=tmp_path / "voices", engine="whisper")
+        return hubs[-1], voice, said
+
+    yield attach
+    for hub in hubs:
+        hub.close()
+
+
+def _started(game: str, lang: str):  # type: ignore[no-untyped-def]
+    from companion.games.registry import load_game
+    from companion.session import Session
+
+    session = Session(load_game(game), {"players": ["Ana", "Ben"], "lang": lang})
+    session.start()
+    return session
+
+
+@needs_whisper
+def test_enrolled_words_that_cannot_load_are_said_in_play(listening, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A recording that cannot be read: play says so once, in the player's language, with
+    the file, then the prompt again; Whisper alone listens, and the game goes on."""
+    from companion.inputs.voice import WordsUnusable
+    from companion.narrate.catalogue import Catalogue
+    from companion.table import route
 
     profile = _tone_profile(tmp_path / "voices")
     broken = profile.root / "0099.wav"
     broken.write_bytes(b"not a wav at all")
     broken.with_suffix(".txt").write_text("yes\n", encoding="utf-8")
-    room = FailingMicrophone(silent_wav(tmp_path / "room.wav", 1.0), "open", fail_from=99)
-    monkeypatch.setattr(listen_module, "open_microphone", lambda device_index=None: (
-        listen_module.speech_recognition_module(), room))  # a microphone that works
-    said: list = []
-    session = Session(Hanamikoji(), {"players": ["Ana", "Ben"], "rules": "iello", "lang": "en"})
-    session.start()
-    hub = InputHub()
-    voice = attach_voice(hub, session, "push", said.extend, profile="Ana",
-                         profiles=tmp_path / "voices", engine="whisper")
-    try:
-        assert voice is not None and said == []  # nothing to say before the words load
-        item = hub.queue.get(timeout=120)
-        assert isinstance(item.event, WordsUnusable) and item.event.player == "Ana"
-        before = session.state
-        messages = route(item, session, None)
-        assert session.state == before
-        assert messages[0].key == "voice_words_unusable"
-        assert messages[-1].event == "prompt"  # the prompt stays the last thing said
-        for lang in ("fr", "en", "es", "uk"):
-            line = Catalogue(lang).render(messages[0])
-            assert "0099.wav" in line and "Ana" in line
-            assert "voice-enroll --words --name Ana --game hanamikoji --lang en" in line
-            assert "{" not in line and "\n" not in line and "Traceback" not in line
-        assert session.handle("secret")[0].event == "played"
-    finally:
-        hub.close()
+    session = _started("hanamikoji", "en")
+    hub, voice, said = listening(session)
+    assert voice is not None and said == []  # nothing to say before the words load
+    item = hub.queue.get(timeout=120)
+    assert isinstance(item.event, WordsUnusable) and item.event.player == "Ana"
+    before = session.state
+    messages = route(item, session, None)
+    assert session.state == before
+    assert messages[0].key == "voice_words_unusable"
+    assert messages[-1].event == "prompt"  # the prompt stays the last thing said
+    for lang in ("fr", "en", "es", "uk"):
+        line = Catalogue(lang).render(messages[0])
+        assert "0099.wav" in line and "Ana" in line
+        assert "voice-enroll --words --name Ana --game hanamikoji --lang en" in line
+        assert "{" not in line and "\n" not in line and "Traceback" not in line
+    assert session.handle("secret")[0].event == "played"
 
 
 @needs_whisper
-def test_a_player_without_enrolled_words_is_told_how_to_enrol_them(tmp_path: Path,  # type: ignore[no-untyped-def]
-                                                                  monkeypatch) -> None:
+def test_a_player_without_enrolled_words_is_told_how_to_enrol_them(listening,  # type: ignore[no-untyped-def]
+                                                                  tmp_path: Path) -> None:
     """--voice-profile with nothing enrolled for this game and language, Whisper listening:
     the player is told the enrolment that serves it (their own words, for this game and
     language), not the English commands a pocketsphinx profile reads; play goes on."""
-    pytest.importorskip("speech_recognition")
-    from failing_mic import FailingMicrophone, silent_wav
-
-    from companion.games.hanamikoji import Hanamikoji
-    from companion.inputs.hub import InputHub
-    from companion.inputs.voice import attach_voice
     from companion.narrate.catalogue import Catalogue
-    from companion.session import Session
-    from companion.voice import listen as listen_module
 
     _tone_profile(tmp_path / "voices")  # Ana's words, in English only
-    room = FailingMicrophone(silent_wav(tmp_path / "room.wav", 1.0), "open", fail_from=99)
-    monkeypatch.setattr(listen_module, "open_microphone", lambda device_index=None: (
-        listen_module.speech_recognition_module(), room))
-    said: list = []
-    session = Session(Hanamikoji(), {"players": ["Ana", "Ben"], "rules": "iello", "lang": "fr"})
-    session.start()
-    hub = InputHub()
-    try:
-        assert attach_voice(hub, session, "push", said.extend, profile="Ana",
-                            profiles=tmp_path / "voices", engine="whisper") is not None
-        assert [m.key for m in said] == ["voice_words_missing"]
-        for lang in ("fr", "en", "es", "uk"):
-            line = Catalogue(lang).render(said[0])
-            assert "voice-enroll --words --name Ana --game hanamikoji --lang fr" in line
-            assert "{" not in line and "\n" not in line
-        assert session.handle("secret")[0].event == "played"
-    finally:
-        hub.close()
+    session = _started("hanamikoji", "fr")
+    _, voice, said = listening(session)
+    assert voice is not None
+    assert [m.key for m in said] == ["voice_words_missing"]
+    for lang in ("fr", "en", "es", "uk"):
+        line = Catalogue(lang).render(said[0])
+        assert "voice-enroll --words --name Ana --game hanamikoji --lang fr" in line
+        assert "{" not in line and "\n" not in line
+    assert session.handle("secret")[0].event == "played"
     # Momiji has no words to enrol: the English commands' profile is what there is to make
-    from companion.games.registry import load_game
-
-    said.clear()
-    momiji = Session(load_game("momiji"), {"players": ["Ana", "Ben"], "lang": "fr"})
-    momiji.start()
-    hub = InputHub()
-    try:
-        attach_voice(hub, momiji, "push", said.extend, profile="Ana",
-                     profiles=tmp_path / "voices", engine="whisper")
-        assert [m.key for m in said][:1] == ["voice_profile_missing"]
-    finally:
-        hub.close()
+    _, _, said = listening(_started("momiji", "fr"))
+    assert [m.key for m in said][:1] == ["voice_profile_missing"]
 
 
 @needs_whisper
