@@ -276,13 +276,29 @@ def run_digits(data: Path, which: str, snrs: tuple[str, ...], limit: int | None,
     return out
 
 
+def matched_alone(part: str, enrolled, audio: bytes, snr: str, said: str) -> Outcome:  # type: ignore[no-untyped-def]
+    """The enrolled recognizer alone on `audio` (an EnrolledEngine, loaded): its word when
+    accepted, applied when sure; the time with the encoder passes and of the match."""
+    from companion.voice.enrolled import sure
+    from companion.voice.enrolled_engine import speech_frames
+
+    started = time.perf_counter()
+    frames = speech_frames(enrolled.frames(audio), audio)
+    encoded = time.perf_counter()
+    match = enrolled.voice.match(frames)
+    done = time.perf_counter()
+    assert match is not None
+    return Outcome(part, snr, said, said, match.words if match.accepted else None,
+                   match.words if sure(match) else None,
+                   1000 * (done - started), 1000 * (done - encoded))
+
+
 def run_enrolled(data: Path, which: str, snrs: tuple[str, ...], limit: int | None,
                  verbose: bool, with_whisper: bool = True
                  ) -> tuple[list[Outcome], list[Outcome]]:
     """(the enrolled recognizer alone over ten digits, beside Whisper in the reveal
     context)."""
-    from companion.voice.enrolled import sure
-    from companion.voice.enrolled_engine import EnrolledEngine, speech_frames
+    from companion.voice.enrolled_engine import EnrolledEngine
     from companion.voice.word_profiles import WordProfile
 
     engine = whisper()
@@ -312,19 +328,9 @@ def run_enrolled(data: Path, which: str, snrs: tuple[str, ...], limit: int | Non
                         beside.append(outcome("beside", snr, clip.said,
                                               _reveal_truth(clip.said), heard, ms,
                                               answering=False))
-                    started = time.perf_counter()
-                    frames = speech_frames(enrolled.frames(audio), audio)
-                    encoded = time.perf_counter()
-                    match = enrolled.voice.match(frames)
-                    done = time.perf_counter()
-                    assert match is not None
-                    alone.append(Outcome(
-                        "enrolled", snr, clip.said, clip.said,
-                        match.words if match.accepted else None,
-                        match.words if sure(match) else None,
-                        1000 * (done - started), 1000 * (done - encoded)))
+                    alone.append(matched_alone("enrolled", enrolled, audio, snr, clip.said))
                     if verbose:
-                        print(speaker, clip.said, snr, match, beside[-1] if beside else "",
+                        print(speaker, clip.said, snr, alone[-1], beside[-1] if beside else "",
                               flush=True)
     return alone, beside
 
@@ -362,8 +368,7 @@ def synthetic_speakers(lang: str, which: str, snrs: tuple[str, ...]
 
 def run_synthetic(langs: tuple[str, ...], which: str, snrs: tuple[str, ...],
                   verbose: bool) -> dict[str, list[Outcome]]:
-    from companion.voice.enrolled import sure
-    from companion.voice.enrolled_engine import EnrolledEngine, speech_frames
+    from companion.voice.enrolled_engine import EnrolledEngine
     from companion.voice.word_profiles import WordProfile
 
     out: dict[str, list[Outcome]] = {}
@@ -380,18 +385,9 @@ def run_synthetic(langs: tuple[str, ...], which: str, snrs: tuple[str, ...],
                 enrolled.ready()
                 assert enrolled.voice is not None
                 for word, snr, audio in tests:
-                    started = time.perf_counter()
-                    frames = speech_frames(enrolled.frames(audio), audio)
-                    encoded = time.perf_counter()
-                    match = enrolled.voice.match(frames)
-                    done = time.perf_counter()
-                    assert match is not None
-                    got = match.words if match.accepted else None
-                    results.append(Outcome("synthetic", snr, word, word, got,
-                                           match.words if sure(match) else None,
-                                           1000 * (done - started), 1000 * (done - encoded)))
+                    results.append(matched_alone("synthetic", enrolled, audio, snr, word))
                     if verbose:
-                        print(lang, voice, word, snr, match, flush=True)
+                        print(lang, voice, word, snr, results[-1], flush=True)
         out[lang] = results
         engine.close()
     return out
