@@ -8,9 +8,13 @@ every digit of takes 2-9 is heard, as recorded and at 10 and 6 dB (realspeech_be
 noise); every match goes to a CSV (enrolled_layers.match_row's columns), and the
 figures are printed: one to seven right, and zero, eight, nine given an opinion (asked
 about) or applied; with --beside, also as in play (beside Whisper, the reveal context:
-zero, eight, nine are then right when refused).
+zero, eight, nine are then right when refused). With --refuse N, the strays are words to
+refuse, held out: each speaker is enrolled three times, with N takes of two of the three
+strays beside one to seven, and the third stray heard (what words to refuse do for a stray
+word never enrolled).
 
     .venv/bin/python benchmarks/enrolled_strays.py --set tune --dump /tmp/strays.csv
+    .venv/bin/python benchmarks/enrolled_strays.py --set tune --beside --refuse 1
 """
 
 from __future__ import annotations
@@ -32,12 +36,24 @@ from companion.voice.enrolled_engine import EnrolledEngine, speech_frames  # noq
 from companion.voice.word_profiles import WordProfile  # noqa: E402
 
 ENROLLED = range(1, 8)  # the digits that name a card: the game's words
+STRAYS = (0, 8, 9)
 SNRS = ("rec", "10", "6")
 
 
-def run(which: str, beside: list | None = None) -> list[dict]:
+def rotations(refuse: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """(the stray digits enrolled as words to refuse, the stray digits heard): with
+    `refuse` takes of them, each stray is heard where the two others are enrolled (held
+    out: what words to refuse do for a stray word the player never enrolled); without,
+    none enrolled and all three heard."""
+    if not refuse:
+        return [((), STRAYS)]
+    return [(tuple(d for d in STRAYS if d != out), (out,)) for out in STRAYS]
+
+
+def run(which: str, beside: list | None = None, refuse: int = 0) -> list[dict]:
     """The enrolled recognizer alone's matches; with `beside`, also each clip heard as in
-    play, beside Whisper in the reveal context (realspeech_bench Outcomes)."""
+    play, beside Whisper in the reveal context (realspeech_bench Outcomes); with `refuse`,
+    each speaker is enrolled three times (`rotations`) and one to seven heard each time."""
     from companion.games.hanamikoji.voice.context import Context
     from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer
 
@@ -49,17 +65,20 @@ def run(which: str, beside: list | None = None) -> list[dict]:
     speakers = [s for s in rb.digit_speakers(data)
                 if (s in rb.TUNE_DIGIT_SPEAKERS) == (which == "tune")]
     with tempfile.TemporaryDirectory() as folder:
-        for speaker in speakers:
-            profile = WordProfile.named(speaker, "hanamikoji", "en", Path(folder))
-            for digit in ENROLLED:
-                for take in rb.ENROL_TAKES:
+        for speaker, (refused, strays) in ((s, r) for s in speakers
+                                             for r in rotations(refuse)):
+            profile = WordProfile.named(f"{speaker}{''.join(map(str, refused))}",
+                                        "hanamikoji", "en", Path(folder))
+            for digit in (*ENROLLED, *refused):
+                takes = rb.ENROL_TAKES if digit in ENROLLED else rb.ENROL_TAKES[:refuse]
+                for take in takes:
                     profile.save(read_wav(rb.digit_clip(data, digit, speaker, take).path),
                                  rb.DIGITS[digit])
             enrolled = EnrolledEngine(engine, profile)
             enrolled.ready()
             assert enrolled.voice is not None and enrolled.frames is not None
             recognizer = HanamikojiRecognizer(enrolled)
-            for digit in range(10):
+            for digit in (*ENROLLED, *strays):
                 for take in rb.TEST_TAKES:
                     pcm = read_wav(rb.digit_clip(data, digit, speaker, take).path)
                     for snr in SNRS:
@@ -80,6 +99,7 @@ def run(which: str, beside: list | None = None) -> list[dict]:
 
 
 def summary(rows: list[dict]) -> str:
+    cards = {rb.DIGITS[d] for d in ENROLLED}  # a stray matched to a word to refuse: refused
     lines = []
     for snr in SNRS:
         words = [r for r in rows if r["snr"] == snr and r["said"]]
@@ -87,8 +107,9 @@ def summary(rows: list[dict]) -> str:
         right = sum(r["accepted"] and r["heard"] == r["said"] for r in words)
         lines.append(
             f"{snr}: one to seven right {100 * right / len(words):.1f}% of {len(words)}; "
-            f"zero, eight, nine asked about {sum(r['accepted'] for r in strays)}, applied "
-            f"{sum(r['sure'] for r in strays)} of {len(strays)}")
+            f"zero, eight, nine asked about "
+            f"{sum(r['accepted'] and r['heard'] in cards for r in strays)}, applied "
+            f"{sum(r['sure'] and r['heard'] in cards for r in strays)} of {len(strays)}")
     return "\n".join(lines)
 
 
@@ -98,15 +119,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dump", type=Path, default=None)
     parser.add_argument("--beside", action="store_true",
                         help="also as in play, beside Whisper in the reveal context")
+    parser.add_argument("--refuse", type=int, default=0, choices=(0, 1, 2),
+                        help="takes of the stray digits enrolled as words to refuse, each "
+                             "heard where the two others are (0: none enrolled)")
     args = parser.parse_args(argv)
     beside: list | None = [] if args.beside else None
-    rows = run(args.which, beside)
+    rows = run(args.which, beside, args.refuse)
     if args.dump is not None:
         write_rows(args.dump, rows)
     print(summary(rows))
     if beside:
         print(rb.table(beside, f"Beside Whisper, as in play ({args.which} speakers; one to "
-                               "seven enrolled, zero, eight, nine stray)"))
+                               "seven enrolled, zero, eight, nine stray"
+                               + (f"; the two other strays enrolled, {args.refuse} take(s), "
+                                  "as words to refuse)" if args.refuse else ")")))
     return 0
 
 

@@ -86,6 +86,13 @@ SURE = Match("three", 0.1, 0.1)
     (Recognition("reveal flower", 0.95, "seven"), SURE, Confirm, "reveal scroll"),
     # Whisper heard nothing valid: the enrolled reading, applied when it is sure...
     (Recognition(None, 0.1, ""), SURE, Accept, "reveal scroll"),
+    # ... and Whisper's free transcript writes no other number ...
+    (Recognition(None, 0.1, "", transcript=" Three."), SURE, Accept, "reveal scroll"),
+    (Recognition(None, 0.1, "", transcript=" Thank you."), SURE, Accept, "reveal scroll"),
+    # ... where it does (the player said "eight", never enrolled, nearest to "three"):
+    # asked about.
+    (Recognition(None, 0.1, "", transcript=" 8."), SURE, Confirm, "reveal scroll"),
+    (Recognition(None, 0.1, "", transcript=" Eight."), SURE, Confirm, "reveal scroll"),
     # ... else asked about.
     (Recognition(None, 0.1, ""), Match("three", 0.35, 0.03), Confirm, "reveal scroll"),
     (Recognition(None, 0.1, ""), Match("three", 0.1, 0.05), Confirm, "reveal scroll"),
@@ -542,3 +549,29 @@ def test_a_word_the_player_never_enrolled_is_never_applied_as_another(english) -
                     applied.append((speaker, names[n], take, match))
     assert applied == []
     assert read == 112
+
+
+@needs_whisper
+@needs_realspeech
+def test_a_number_whisper_writes_is_not_applied_as_another_the_player_enrolled(
+        english, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """yweweler enrolled as play enrols: one to seven. His "eight" (take 7) is nearest to
+    his own "six", near enough to apply alone; Whisper's beam hears nothing valid, but its
+    free transcript writes 8: the two disagree, so "reveal tea" is asked about, not
+    applied (it was applied before the transcript was read)."""
+    from companion.voice.enrolled import sure
+    from companion.voice.enrolled_engine import EnrolledEngine
+
+    names = ("one", "two", "three", "four", "five", "six", "seven")
+    profile = WordProfile.named("yweweler", "hanamikoji", "en", tmp_path)
+    for number, word in enumerate(names, start=1):
+        for take in (0, 1):
+            profile.save(clip(digit(number, "yweweler", take)), word)
+    engine = EnrolledEngine(english, profile)
+    heard = HanamikojiRecognizer(engine).recognize(clip(digit(8, "yweweler", 7)),
+                                                   Context.reveal())
+    assert engine.last_match is not None and engine.last_match.words == "six"
+    assert sure(engine.last_match)
+    assert heard.transcript is not None and "8" in heard.transcript
+    out = decide(heard)
+    assert isinstance(out, Confirm) and out.command == "reveal tea"

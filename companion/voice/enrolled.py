@@ -22,17 +22,19 @@ said that was never enrolled is far from everything.
 In play (`combine`) the match is a second opinion beside Whisper: both read the same
 command: it is surer (applied); they differ: the enrolled reading is asked about ("… Yes
 or no?"), never applied unasked; Whisper heard nothing valid: the enrolled reading is
-applied when it is sure, else asked about; an answer (yes, no) cannot be asked about, so
-it is then refused.
+applied when it is sure and Whisper's free transcript writes no other number, else asked
+about; an answer (yes, no) cannot be asked about, so it is then refused.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
 
+from companion.voice.numbers import as_digits
 from companion.voice.sphinx import ANSWERS, Recognition
 
 # Chosen on the tuning speakers of the free spoken digit dataset (george, jackson;
@@ -196,18 +198,34 @@ def sure(match: Match) -> bool:
     return match.accepted and match.margin >= SURE_MARGIN and match.distance <= SURE_DISTANCE
 
 
+def names_another_number(transcript: str | None, words: str, lang: str) -> bool:
+    """Whether Whisper's free transcript writes a number that the enrolled `words` do not
+    say ("8." where the player's "six" was nearest). Where its limited beam heard nothing
+    valid and a match was sure, the numbers Whisper wrote freely were right in 9 of 10 on
+    the free spoken digit speakers ("6.", "Six.", "7.", "5", "3", "8."; "One." for a
+    "four" at 10 dB the one wrong one): a number written is the player's word, a match
+    that says another is asked about (docs/voice.md "A player's own stray words")."""
+    if not transcript:
+        return False
+    written = set(re.findall(r"\d+", as_digits(transcript, lang)))
+    return bool(written) and written != set(re.findall(r"\d+", as_digits(words, lang)))
+
+
 def combine(heard: Recognition, match: Match | None,
-            read: Callable[[str], str | None]) -> Recognition:
+            read: Callable[[str], str | None], lang: str = "en") -> Recognition:
     """Whisper's recognition with the enrolled match beside it (pure). The match's words
-    are read by the game as a command now (`read`: None when not valid here).
+    are read by the game as a command now (`read`: None when not valid here); `lang`
+    reads the numbers of Whisper's free transcript (`heard.transcript`).
 
     - no match, or one rejected, or Whisper read a valid command from more words than
       the match has: Whisper's recognition unchanged (no opinion: the enrolled words are
       words alone, and one of them is found within a longer command);
     - both read the same command: confidence raised to AGREED (the engine then caps it as
       before: a list of cards the game always asks about keeps its lower confidence);
-    - Whisper heard nothing valid: the enrolled reading, applied when it is sure (`sure`),
-      else asked about (ASKED);
+    - Whisper heard nothing valid: the enrolled reading, applied when it is sure (`sure`)
+      and Whisper's free transcript does not write another number (a player's own "eight",
+      never enrolled, was nearest to their "six": `names_another_number`), else asked
+      about (ASKED);
     - they differ: the enrolled reading, asked about (ASKED), never applied unasked (on
       the tuning speakers it was the right one in 23 of 25 disagreements, Whisper's in 1);
     - an answer (yes, no) cannot be asked about, and a word enrolled but not valid now
@@ -220,9 +238,10 @@ def combine(heard: Recognition, match: Match | None,
         return replace(heard, confidence=max(heard.confidence, AGREED))
     if heard.command is not None and len(heard.words.split()) > len(match.words.split()):
         return heard  # a longer command than any word enrolled ("take flute"): no opinion
-    refused = Recognition(None, min(heard.confidence, ASKED), heard.words, heard.margin,
-                          heard.private_to)
+    refused = replace(heard, command=None, confidence=min(heard.confidence, ASKED))
     if command is None or command in ANSWERS or heard.command in ANSWERS:
         return refused
-    confidence = AGREED if heard.command is None and sure(match) else ASKED
-    return Recognition(command, confidence, match.words, heard.margin, heard.private_to)
+    alone = (heard.command is None and sure(match)
+             and not names_another_number(heard.transcript, match.words, lang))
+    confidence = AGREED if alone else ASKED
+    return replace(heard, command=command, confidence=confidence, words=match.words)

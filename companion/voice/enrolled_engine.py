@@ -22,6 +22,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -286,8 +287,7 @@ class EnrolledEngine:
     def _combined(self, heard: Recognition, pcm: bytes, read: Callable[[str], str | None],
                   settled: Callable[[str], float | None] | None,
                   middle: Future[np.ndarray] | None = None) -> Recognition:
-        out = combine(heard, self._match(pcm, middle), read)
+        out = combine(heard, self._match(pcm, middle), read, self.engine.lang)
         if out.command is None:
             return out
-        return Recognition(out.command, capped(out.command, out.confidence, settled),
-                           out.words, out.margin, out.private_to)
+        return replace(out, confidence=capped(out.command, out.confidence, settled))

@@ -98,6 +98,9 @@ class Recognition:
     # The seat whose privately told cards the listening context held (`in_context`): an
     # unsure command is asked about on that seat's private channel only.
     private_to: int | None = None
+    # What Whisper wrote freely beside its limited beam (None: not made): a second
+    # opinion's check (enrolled.combine).
+    transcript: str | None = None
 
 
 def in_context(recognition: Recognition, context: object) -> Recognition:

@@ -29,7 +29,7 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -327,6 +327,15 @@ class WhisperRecognizer:
         generation = self._generation
         self.evidence = {}
         said = self._decoded(pcm, graph, read, generation, prompt, allowed)
+        heard = self._read(said, graph, read, settled, spelling, begun, bag)
+        return replace(heard, transcript=said.free_text)
+
+    def _read(self, said: _Utterance, graph: Graph, read: Callable[[str], str | None],
+              settled: Callable[[str], float | None] | None,
+              spelling: Mapping[str, str] | None,
+              begun: tuple[Graph, Callable[[str], str | None]] | None,
+              bag: Sequence[str]) -> Recognition:
+        """The stages after the decodes (`_recognize`)."""
         mapped = map_hypotheses(said.hyps, graph, read, said.english, said.reading)
         self.evidence.update(hyps=said.hyps, mapper=mapped)
         if self._rescores(said, mapped):
