@@ -17,7 +17,7 @@ from pathlib import Path
 from companion.speech.audio import AudioFormat, wav_bytes
 from companion.voice.adapt import AdaptReport, Utterance
 from companion.voice.audio import AudioError, read_wav
-from companion.voice.reasons import Explained, explained, why
+from companion.voice.reasons import Explained, about_file, explained
 from companion.voice.sphinx import SAMPLE_RATE
 
 _UNSAFE = re.compile(r"[^a-z0-9_-]+")
@@ -97,10 +97,11 @@ def load_recordings(folder: Path) -> list[Utterance]:
         words = wav.with_suffix(".txt")
         if not words.is_file():
             continue
+        said = words.read_text(encoding="utf-8").strip()
         try:
             pcm = read_wav(wav)
         except AudioError as exc:
-            raise explained(ProfileError, "bad_recording", file=wav.name,
-                            detail=why(exc)) from None
-        found.append(Utterance(pcm, words.read_text(encoding="utf-8").strip()))
+            raise explained(ProfileError, "bad_recording", word=said,
+                            detail=about_file(exc, wav.name)) from None
+        found.append(Utterance(pcm, said))
     return found

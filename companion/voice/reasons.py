@@ -11,6 +11,7 @@ catalogue's `[messages.voice_why]` (companion/locales/voice.*.toml), which voice
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
@@ -59,3 +60,12 @@ def explained(error: type[E], key: str, **params: object) -> E:
 def why(exc: BaseException) -> Message | str:
     """An error's reason as the catalogue says it (`explained`), else its own text."""
     return getattr(exc, "message", None) or str(exc)
+
+
+def about_file(exc: BaseException, name: str) -> Message | str:
+    """An audio file's reason (`why`) with the file called `name` (its name in a profile's
+    folder) where the reason gave its whole path: a path is long to hear."""
+    message = getattr(exc, "message", None)
+    if message is None or "path" not in message.params:
+        return why(exc)
+    return replace(message, params={**message.params, "path": name})

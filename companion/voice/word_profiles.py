@@ -15,7 +15,7 @@ from pathlib import Path
 from companion.speech.audio import AudioFormat, wav_bytes
 from companion.voice.audio import AudioError, read_wav
 from companion.voice.profiles import ProfileError, slug, voices_dir
-from companion.voice.reasons import explained, why
+from companion.voice.reasons import about_file, explained
 from companion.voice.sphinx import SAMPLE_RATE
 
 
@@ -55,11 +55,12 @@ class WordProfile:
             words = wav.with_suffix(".txt")
             if not words.is_file():
                 continue
+            said = words.read_text(encoding="utf-8").strip()
             try:
-                found[words.read_text(encoding="utf-8").strip()].append(read_wav(wav))
+                found[said].append(read_wav(wav))
             except AudioError as exc:
-                raise explained(ProfileError, "bad_recording", file=wav.name,
-                                detail=why(exc)) from None
+                raise explained(ProfileError, "bad_recording", word=said,
+                                detail=about_file(exc, wav.name)) from None
         return dict(found)
 
     def ready(self) -> bool:
