@@ -122,7 +122,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--refuse", type=int, default=0, choices=(0, 1, 2),
                         help="takes of the stray digits enrolled as words to refuse, each "
                              "heard where the two others are (0: none enrolled)")
+    parser.add_argument("--noise-draw", type=int, default=0,
+                        help="another draw of each clip's noise (realspeech_bench)")
     args = parser.parse_args(argv)
+    rb.NOISE_DRAW = args.noise_draw
     beside: list | None = [] if args.beside else None
     rows = run(args.which, beside, args.refuse)
     if args.dump is not None:

@@ -122,14 +122,19 @@ def noise_kind(seed: int) -> str:
     return vb.NOISES[seed % len(vb.NOISES)]
 
 
+NOISE_DRAW = 0  # --noise-draw
+
+
 def noisy(pcm: bytes, snr: str, seed: int) -> bytes:
-    """The clip as recorded ("rec"), or padded and mixed as voice_bench does."""
+    """The clip as recorded ("rec"), or padded and mixed as voice_bench does (with
+    --noise-draw K, another draw of the same kind of noise for each clip)."""
     global _BABBLE
     if snr == "rec":
         return pcm
     if _BABBLE is None:
         _BABBLE = vb.Babble(random.Random(4242))
     kind = noise_kind(seed)
+    seed += 3 * 1_000_003 * NOISE_DRAW  # a multiple of 3: noise_kind unchanged
     speech = np.frombuffer(pcm, dtype=np.int16).astype(np.float64)
     return vb.mix(speech, kind, float(snr), np.random.default_rng(seed), _BABBLE)
 
@@ -419,11 +424,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="enrolled: the enrolled recognizer alone")
     parser.add_argument("--takes", type=int, default=2, choices=(2, 3),
                         help="enrolled: takes of each digit enrolled (3: tested on takes 3-9)")
+    parser.add_argument("--noise-draw", type=int, default=0,
+                        help="another draw of each clip's noise (same kind and SNR): how "
+                             "much the figures move with the noise alone")
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--write-docs", action="store_true")
     args = parser.parse_args(argv)
-    global EVERY, ENROL_TAKES, TEST_TAKES
+    global EVERY, ENROL_TAKES, TEST_TAKES, NOISE_DRAW
     EVERY = args.every
+    NOISE_DRAW = args.noise_draw
     ENROL_TAKES = tuple(range(args.takes))
     TEST_TAKES = tuple(range(args.takes, 10))
     data = find_data()

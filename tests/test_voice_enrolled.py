@@ -97,7 +97,15 @@ SURE = Match("three", 0.1, 0.1)
     (Recognition(None, 0.1, ""), Match("three", 0.35, 0.03), Confirm, "reveal scroll"),
     (Recognition(None, 0.1, ""), Match("three", 0.1, 0.05), Confirm, "reveal scroll"),
     # Whisper read a longer command, the word is found within it: no opinion.
-    (Recognition("reveal flower", 0.95, "reveal seven"), SURE, Accept, "reveal flower"),
+    (Recognition("take flower", 0.95, "take seven"), Match("seven", 0.1, 0.1), Accept,
+     "take flower"),
+    # ... the word not within it, and not sure: no opinion either.
+    (Recognition("rules", 0.6, "the rules"), Match("three", 0.3, 0.03), Accept, "rules"),
+    # ... a sure word not within it: they disagree. The player's own "zero", enrolled but
+    # no command here, read "the rules" (a query, applied at any confidence): refused.
+    (Recognition("rules", 0.6, "the rules"), Match("zero", 0.1, 0.1), Refuse, None),
+    (Recognition("rules", 0.6, "the rules"), SURE, Confirm, "reveal scroll"),
+    (Recognition("reveal flower", 0.95, "reveal seven"), SURE, Confirm, "reveal scroll"),
     # Not as long as the word (a sentence around it): no opinion.
     (Recognition(None, 0.1, ""), Match("three", 0.1, 0.1, heard=200, recorded=25), Refuse,
      None),
@@ -577,3 +585,32 @@ def test_a_number_whisper_writes_is_not_applied_as_another_the_player_enrolled(
     assert heard.transcript is not None and "8" in heard.transcript
     out = decide(heard)
     assert isinstance(out, Confirm) and out.command == "reveal tea"
+
+
+@needs_whisper
+@needs_realspeech
+def test_a_word_said_clearly_outside_whispers_longer_reading_is_not_overruled(
+        english, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Enrolled on all ten digits, "zero" names nothing at the reveal. Whisper, limited to
+    the reveal's words, read nicolas's "zero" as "the yellow" (asked about) and yweweler's
+    in white noise at 10 dB as "the rules" (a query: applied unasked, a rule read out).
+    The player's own voice is sure it heard "zero", which is not in either reading:
+    they disagree, and "zero" is no command here, so both are refused (the longer
+    reading was Whisper's alone before)."""
+    from companion.voice.enrolled import sure
+    from companion.voice.enrolled_engine import EnrolledEngine, noisy_copy
+
+    names = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    for speaker, take, noise in (("nicolas", 6, None), ("yweweler", 7, "white")):
+        profile = WordProfile.named(speaker, "hanamikoji", "en", tmp_path)
+        for number, word in enumerate(names):
+            for enrolled in (0, 1):
+                profile.save(clip(digit(number, speaker, enrolled)), word)
+        engine = EnrolledEngine(english, profile)
+        pcm = clip(digit(0, speaker, take))
+        if noise is not None:
+            pcm = noisy_copy(pcm, noise, 10.0, [], seed=7 * take)
+        heard = HanamikojiRecognizer(engine).recognize(pcm, Context.reveal())
+        assert engine.last_match is not None and engine.last_match.words == "zero"
+        assert sure(engine.last_match)
+        assert isinstance(decide(heard), Refuse), (speaker, heard)

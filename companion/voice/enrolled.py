@@ -218,8 +218,10 @@ def combine(heard: Recognition, match: Match | None,
     reads the numbers of Whisper's free transcript (`heard.transcript`).
 
     - no match, or one rejected, or Whisper read a valid command from more words than
-      the match has: Whisper's recognition unchanged (no opinion: the enrolled words are
-      words alone, and one of them is found within a longer command);
+      the match has, the match's among them or the match not sure: Whisper's recognition
+      unchanged (no opinion: the enrolled words are words alone, and one of them is found
+      within a longer command); a sure match outside Whisper's longer reading disagrees
+      with it (a player's "zero" read "the rules", a query applied unasked before);
     - both read the same command: confidence raised to AGREED (the engine then caps it as
       before: a list of cards the game always asks about keeps its lower confidence);
     - Whisper heard nothing valid: the enrolled reading, applied when it is sure (`sure`)
@@ -236,8 +238,12 @@ def combine(heard: Recognition, match: Match | None,
     command = read(match.words)
     if command is not None and command == heard.command:
         return replace(heard, confidence=max(heard.confidence, AGREED))
-    if heard.command is not None and len(heard.words.split()) > len(match.words.split()):
-        return heard  # a longer command than any word enrolled ("take flute"): no opinion
+    # A longer command than any word enrolled ("take flute"): no opinion, unless the player
+    # said a word clearly that Whisper's reading does not hold (their own "zero" read "the
+    # rules"): then they disagree.
+    longer = heard.command is not None and len(heard.words.split()) > len(match.words.split())
+    if longer and (not sure(match) or set(match.words.split()) <= set(heard.words.split())):
+        return heard
     refused = replace(heard, command=None, confidence=min(heard.confidence, ASKED))
     if command is None or command in ANSWERS or heard.command in ANSWERS:
         return refused
