@@ -10,7 +10,7 @@ beside it as a check) and the recorder's wait for the end of speech (the pause t
 an enrolment gives the recorder), and per word a key pressed. Printed per language, for
 two and three takes a word.
 
-    .venv/bin/python benchmarks/enrol_time_bench.py
+    .venv/bin/python benchmarks/enrol_time_bench.py [--game momiji]
 """
 
 from __future__ import annotations
@@ -70,7 +70,15 @@ def real_digit_seconds() -> float | None:
     return statistics.median(lengths)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    from companion.voice.cli import game_voice
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="hanamikoji", choices=("hanamikoji", "momiji"))
+    game = parser.parse_args(argv).game
+    words_of = game_voice(game).enrolment_words
     pause = PAUSE
     real = real_digit_seconds()
     said = statistics.median(spoken_seconds(w, "en", trim=True)
@@ -86,11 +94,11 @@ def main() -> int:
           "| total |")
     print("|---|---|---|---|---|---|---|")
     for lang in ("fr", "en", "es", "uk"):
-        words = enrolment_words(lang)
-        catalogue = Catalogue(lang, games=("hanamikoji",))
+        words = list(words_of(lang))
+        catalogue = Catalogue(lang, games=(game,))
         for takes in (2, 3):
             spoken = sum(spoken_seconds(catalogue.render(m), lang)
-                         for m in enrolment_sentences("Ana", "Hanamikoji", words, takes))
+                         for m in enrolment_sentences("Ana", game.capitalize(), words, takes))
             player = takes * sum(REACTION + spoken_seconds(w, lang, trim=True) + pause
                                  for w in words)
             keys = len(words) * KEY

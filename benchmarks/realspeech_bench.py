@@ -53,7 +53,6 @@ import voice_bench as vb  # noqa: E402
 from companion.games.hanamikoji.voice.context import Context  # noqa: E402
 from companion.games.hanamikoji.voice.hooks import (  # noqa: E402
     HanamikojiRecognizer,
-    enrolment_words,
 )
 from companion.games.hanamikoji.voice.words import normalize  # noqa: E402
 from companion.voice.audio import read_wav  # noqa: E402
@@ -348,12 +347,23 @@ def pcm16(speech: np.ndarray) -> bytes:
 Test = tuple[str, str, bytes]  # (word said, SNR, sound heard)
 
 
+GAME = "hanamikoji"  # --game
+
+
+def game_words(lang: str) -> list[str]:
+    """The words a player of GAME enrols in `lang`."""
+    from companion.voice.cli import game_voice
+
+    return list(game_voice(GAME).enrolment_words(lang))
+
+
 def synthetic_speakers(lang: str, which: str, snrs: tuple[str, ...]
                        ) -> Iterator[tuple[str, dict[str, list[bytes]], list[Test]]]:
     """The synthetic stand-ins of a set, one voice at a time: its name, its enrolment
     recordings (each word at SYNTH_ENROL) and its tests (each word at SYNTH_TEST, mixed at
-    each SNR as `noisy`). --every n: every n-th voice, and the words, in turn."""
-    words = enrolment_words(lang)
+    each SNR as `noisy`). --every n: every n-th voice, and the words, in turn; --game: the
+    game whose words are enrolled (its voice hooks' enrolment_words)."""
+    words = game_words(lang)
     sets = vb.LISTENER_VOICES[lang]
     # (Spanish speaks with Pico alone, held out by seed in voice_bench: once here)
     voices = (tuple(dict.fromkeys(sets["tune"] + sets["report"])) if which == "all"
@@ -382,7 +392,7 @@ def run_synthetic(langs: tuple[str, ...], which: str, snrs: tuple[str, ...],
         results: list[Outcome] = []
         with tempfile.TemporaryDirectory() as folder:
             for voice, recordings, tests in synthetic_speakers(lang, which, snrs):
-                profile = WordProfile.named(voice, "hanamikoji", lang, Path(folder))
+                profile = WordProfile.named(voice, GAME, lang, Path(folder))
                 for word, takes in recordings.items():
                     for pcm in takes:
                         profile.save(pcm, word)
@@ -424,15 +434,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="enrolled: the enrolled recognizer alone")
     parser.add_argument("--takes", type=int, default=2, choices=(2, 3),
                         help="enrolled: takes of each digit enrolled (3: tested on takes 3-9)")
+    parser.add_argument("--game", default="hanamikoji", choices=("hanamikoji", "momiji"),
+                        help="synthetic: the game whose words are enrolled")
     parser.add_argument("--noise-draw", type=int, default=0,
                         help="another draw of each clip's noise (same kind and SNR): how "
                              "much the figures move with the noise alone")
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--write-docs", action="store_true")
     args = parser.parse_args(argv)
-    global EVERY, ENROL_TAKES, TEST_TAKES, NOISE_DRAW
+    global EVERY, ENROL_TAKES, TEST_TAKES, NOISE_DRAW, GAME
     EVERY = args.every
     NOISE_DRAW = args.noise_draw
+    GAME = args.game
     ENROL_TAKES = tuple(range(args.takes))
     TEST_TAKES = tuple(range(args.takes, 10))
     data = find_data()
@@ -472,9 +485,9 @@ def main(argv: list[str] | None = None) -> int:
     if "synthetic" in args.part:
         for lang, res in run_synthetic(tuple(args.langs), args.which, snrs,
                                        args.verbose).items():
-            words = len(enrolment_words(lang)[::args.every])
+            words = len(game_words(lang)[::args.every])
             blocks.append(table(res, f"Synthetic {lang} voices (MBROLA, Pico, RHVoice), the "
-                                     f"enrolled recognizer alone, {words} words") + (
+                                     f"enrolled recognizer alone, {words} {GAME} words") + (
                 f"\n\nMedian match time: {statistics.median(o.match_ms for o in res):.0f} ms."))
     seconds = time.perf_counter() - started
     head = (f"Set: {args.which}" + (f", one test clip in {args.every}" if args.every > 1 else "")

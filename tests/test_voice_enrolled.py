@@ -154,6 +154,29 @@ def test_the_context_words_in_every_language() -> None:
     assert {"trois", "oui", "non", "flûte"} <= set(enrolment_words("fr"))
 
 
+def test_momiji_has_words_to_enrol_each_a_command_somewhere() -> None:
+    """Momiji's players enrol their own voice too: twenty words a language, each one a
+    command said alone in some context of a game (a colour collected or an objective, a
+    pile's count, yes, no, end, a question)."""
+    from companion.games.momiji.actions import Collect
+    from companion.games.momiji.voice import VOICE, context_for, read
+    from companion.games.momiji.voice import enrolment_words as momiji_words
+    from stickers.colours import Colour
+    from tests.test_voice_momiji import SETUP, session_after, states
+
+    sessions = [*states().values(), session_after(players=4)]  # four players use red
+    asked = session_after(*SETUP)
+    asked.propose(Collect(Colour.GREEN))  # a question: yes and no are heard
+    contexts = [context_for(s) for s in [*sessions, asked]]
+    for lang in ("en", "fr", "es", "uk"):
+        words = momiji_words(lang)
+        assert words == VOICE.enrolment_words(lang)
+        assert len(words) == len(set(words)) == 20
+        assert minutes(len(words), 2) <= 3
+        unread = [w for w in words if not any(read(w, c) for c in contexts)]
+        assert unread == [], (lang, unread)
+
+
 def test_enrolment_asks_each_word_twice_and_keys_decide(tmp_path: Path) -> None:
     profile = WordProfile.named("Ana", "hanamikoji", "en", tmp_path)
     said: list[str] = []
@@ -264,6 +287,40 @@ def test_french_words_enrolled_at_two_speeds_are_heard_at_a_third(tmp_path: Path
             pcm = speak(word, 130, 60)
             heard = voice.match(speech_frames(frames(pcm), pcm))
             assert heard is not None and heard.words == word and heard.accepted, heard
+    finally:
+        engine.close()
+
+
+@needs_whisper
+@pytest.mark.skipif(not (shutil.which("espeak-ng") and base(join=False)),
+                    reason="needs espeak-ng and the multilingual Whisper model")
+def test_momiji_heard_with_a_players_enrolled_french_words(tmp_path: Path) -> None:
+    """A Momiji turn in French, the player's words enrolled at two speeds (synthetic
+    stand-ins for a person): "jaune" said at a third is their "jaune", and Momiji's
+    recognizer, driving Whisper with the enrolled words beside it, hears "collect yellow"
+    (asked about or applied, never another command)."""
+    from companion.games.momiji.voice import MomijiRecognizer, context_for
+    from companion.voice.enrolled_engine import EnrolledEngine
+    from companion.voice.whisper import WhisperRecognizer
+    from tests.test_voice_momiji import SETUP, session_after
+
+    def speak(text: str, rate: int, pitch: int) -> bytes:
+        path = tmp_path / f"{text}-{rate}.wav"
+        subprocess.run(["espeak-ng", "-v", "fr-fr+m3", "-s", str(rate), "-p", str(pitch),
+                        "-w", str(path), text], check=True)
+        return read_wav(path)
+
+    profile = WordProfile.named("Ana", "momiji", "fr", tmp_path / "voices")
+    for word in ("vert", "jaune", "trois", "fin", "oui", "non"):
+        for rate, pitch in ((150, 50), (175, 40)):
+            profile.save(speak(word, rate, pitch), word)
+    engine = EnrolledEngine(WhisperRecognizer(None, "fr"), profile)
+    try:
+        heard = MomijiRecognizer(engine).recognize(speak("jaune", 130, 60),
+                                                   context_for(session_after(*SETUP)))
+        assert engine.last_match is not None and engine.last_match.words == "jaune"
+        out = decide(heard)
+        assert isinstance(out, (Accept, Confirm)) and out.command == "collect yellow", heard
     finally:
         engine.close()
 
@@ -526,9 +583,10 @@ def test_a_player_without_enrolled_words_is_told_how_to_enrol_them(listening,  #
         assert "voice-enroll --words --name Ana --game hanamikoji --lang fr" in line
         assert "{" not in line and "\n" not in line
     assert session.handle("secret")[0].event == "played"
-    # Momiji has no words to enrol: the English commands' profile is what there is to make
+    # Momiji's players enrol their words too, for Momiji
     _, _, said = listening(_started("momiji", "fr"))
-    assert [m.key for m in said][:1] == ["voice_profile_missing"]
+    assert [m.key for m in said][:1] == ["voice_words_missing"]
+    assert "--game momiji --lang fr" in Catalogue("en").render(said[0])
 
 
 @needs_whisper

@@ -31,7 +31,9 @@ from companion.games.momiji.data import (
 from companion.games.momiji.interpret import Command, interpret, parse_command
 from companion.games.momiji.rules import Phase, State, apply, begins_objectives, main_possible
 from companion.games.momiji.spoken import LANGS, Spoken, spoken
-from companion.shared_commands import Adjust, Ask, Cancel, Reply, Undo
+from companion.normalize import fold
+from companion.shared_commands import Adjust, Ask, Cancel, Query, Reply, Undo
+from companion.shared_words import QUERY_WORDS, UNDO_WORDS
 from companion.voice.policy import QUERY_COMMANDS
 from companion.voice.shared_words import (
     CANCEL,
@@ -640,6 +642,34 @@ class MomijiVoice:
     def enrolment_prompts(self, count: int, seed: int = 0) -> list[str]:
         """None yet: Momiji has no commands of its own to read for a voice profile."""
         return []
+
+    def enrolment_words(self, lang: str) -> list[str]:
+        return enrolment_words(lang)
+
+
+# The questions a player asks most, enrolled with the game's words (as Hanamikoji's are).
+_ENROLLED_QUERIES = (Query.SCORE, Query.BOARD, Query.REPEAT)
+
+
+def enrolment_words(lang: str) -> list[str]:
+    """What a player says alone in a Momiji context, each enrolled two or three times
+    (`companion voice-enroll --words`): a leaf type by its colour (a collect, an
+    objective), the numbers zero to six (a pile's count, a value), yes and no, end, and the
+    most asked questions and undo; in `lang`, one word per meaning (the first the language
+    gives)."""
+    if lang == "en":
+        colours = [COLOUR_SPOKEN[c][0] for c in LEAVES]
+        numbers, answers, end = ["zero", *SMALL], [_YES[0], _NO[0]], "end"
+        queries = [q.value for q in _ENROLLED_QUERIES] + ["undo"]
+    else:
+        words = spoken(lang)
+        colours = [words.colours[c][0] for c in LEAVES]
+        numbers = [words.numbers[n][0] for n in range(len(SMALL) + 1)]
+        answers, end = [words.yes[0], words.no[0]], words.verbs["end"][0]
+        meanings = [QUERY_WORDS[q] for q in _ENROLLED_QUERIES] + [UNDO_WORDS]
+        queries = [next(w for w in words.queries if fold(w) in folded)
+                   for folded in meanings]
+    return list(dict.fromkeys([*colours, *numbers, *answers, end, *queries]))
 
 
 VOICE = MomijiVoice()
