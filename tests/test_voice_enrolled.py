@@ -261,6 +261,15 @@ def test_a_real_speaker_enrolled_on_two_takes(english, tmp_path: Path) -> None: 
     assert features_path(profile, english.path.name).is_file()  # made once, kept
 
 
+def _french(folder: Path, text: str, rate: int, pitch: int) -> bytes:
+    """`text` said by espeak-ng's French voice at `rate` and `pitch` (a synthetic stand-in
+    for a person: one speed and pitch to enrol, another to hear)."""
+    path = folder / f"{text}-{rate}.wav"
+    subprocess.run(["espeak-ng", "-v", "fr-fr+m3", "-s", str(rate), "-p", str(pitch),
+                    "-w", str(path), text], check=True)
+    return read_wav(path)
+
+
 @needs_whisper
 @pytest.mark.skipif(not (shutil.which("espeak-ng") and base(join=False)),
                     reason="needs espeak-ng and the multilingual Whisper model")
@@ -268,23 +277,17 @@ def test_french_words_enrolled_at_two_speeds_are_heard_at_a_third(tmp_path: Path
     from companion.voice.enrolled_engine import Frames, load_voice, speech_frames
     from companion.voice.whisper import WhisperRecognizer
 
-    def speak(text: str, rate: int, pitch: int) -> bytes:
-        path = tmp_path / f"{text}-{rate}.wav"
-        subprocess.run(["espeak-ng", "-v", "fr-fr+m3", "-s", str(rate), "-p", str(pitch),
-                        "-w", str(path), text], check=True)
-        return read_wav(path)
-
     profile = WordProfile.named("Ana", "hanamikoji", "fr", tmp_path / "voices")
     words = ("trois", "sept", "oui", "non")
     for word in words:
         for rate, pitch in ((150, 50), (175, 40)):
-            profile.save(speak(word, rate, pitch), word)
+            profile.save(_french(tmp_path, word, rate, pitch), word)
     engine = WhisperRecognizer(None, "fr")
     try:
         frames = Frames(engine)
         voice = load_voice(profile, frames, engine.path.name)
         for word in words:
-            pcm = speak(word, 130, 60)
+            pcm = _french(tmp_path, word, 130, 60)
             heard = voice.match(speech_frames(frames(pcm), pcm))
             assert heard is not None and heard.words == word and heard.accepted, heard
     finally:
@@ -304,19 +307,13 @@ def test_momiji_heard_with_a_players_enrolled_french_words(tmp_path: Path) -> No
     from companion.voice.whisper import WhisperRecognizer
     from tests.test_voice_momiji import SETUP, session_after
 
-    def speak(text: str, rate: int, pitch: int) -> bytes:
-        path = tmp_path / f"{text}-{rate}.wav"
-        subprocess.run(["espeak-ng", "-v", "fr-fr+m3", "-s", str(rate), "-p", str(pitch),
-                        "-w", str(path), text], check=True)
-        return read_wav(path)
-
     profile = WordProfile.named("Ana", "momiji", "fr", tmp_path / "voices")
     for word in ("vert", "jaune", "trois", "fin", "oui", "non"):
         for rate, pitch in ((150, 50), (175, 40)):
-            profile.save(speak(word, rate, pitch), word)
+            profile.save(_french(tmp_path, word, rate, pitch), word)
     engine = EnrolledEngine(WhisperRecognizer(None, "fr"), profile)
     try:
-        heard = MomijiRecognizer(engine).recognize(speak("jaune", 130, 60),
+        heard = MomijiRecognizer(engine).recognize(_french(tmp_path, "jaune", 130, 60),
                                                    context_for(session_after(*SETUP)))
         assert engine.last_match is not None and engine.last_match.words == "jaune"
         out = decide(heard)
