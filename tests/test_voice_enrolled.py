@@ -10,6 +10,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer, enrolment_words
@@ -26,7 +28,7 @@ from companion.voice.enrolled import (
     unit_rows,
 )
 from companion.voice.policy import Accept, Confirm, Refuse, decide
-from companion.voice.sphinx import Recognition
+from companion.voice.sphinx import ANSWERS, Recognition
 from companion.voice.whisper_model import base, engine_available, tiny_en
 from companion.voice.word_profiles import WordProfile
 from tests.realspeech import clip, digit, needs_realspeech
@@ -124,6 +126,39 @@ def test_whisper_and_the_enrolled_voice_combine(whisper: Recognition, match: Mat
     out = decide(combine(whisper, match, _read))
     assert isinstance(out, decision)
     assert getattr(out, "command", None) == command
+
+
+_COMMANDS = st.sampled_from([None, "reveal scroll", "reveal flower", "yes", "no", "rules"])
+_WORDS = st.sampled_from(["three", "seven", "yes", "eight", "the rules", "the three",
+                          "reveal seven", ""])
+
+
+@given(command=_COMMANDS, confidence=st.floats(0, 1), words=_WORDS,
+       transcript=st.sampled_from([None, "", " 8.", " Three.", " Hey.", " 7"]),
+       margin_db=st.none() | st.floats(0, 40), seat=st.none() | st.integers(0, 3),
+       said=st.sampled_from(["three", "seven", "yes", "eight"]),
+       distance=st.floats(0, 0.5), margin=st.floats(0, 0.3))
+def test_the_enrolled_voice_never_overrules_whisper_unasked(
+        command: str | None, confidence: float, words: str, transcript: str | None,
+        margin_db: float | None, seat: int | None, said: str, distance: float,
+        margin: float) -> None:
+    """Whatever both heard: what is applied without a question is Whisper's own command,
+    or the enrolled reading where Whisper heard nothing valid, the match was sure and
+    Whisper's free transcript wrote no other number; an answer is never the enrolled
+    voice's alone; the command is one of the two readings or none; the seat a question goes
+    to and the loudness margin are kept."""
+    from companion.voice.enrolled import names_another_number, sure
+
+    heard = Recognition(command, confidence, words, margin_db, seat, transcript)
+    match = Match(said, distance, margin)
+    out = combine(heard, match, _read)
+    assert out.command in (None, command, _read(said))
+    assert (out.private_to, out.margin, out.transcript) == (seat, margin_db, transcript)
+    if out.command in ANSWERS:
+        assert out.command == command
+    if isinstance(decide(out), Accept) and out.command != command:
+        assert command is None and sure(match)
+        assert not names_another_number(transcript, said, "en")
 
 
 def test_agreement_and_disagreement_confidences() -> None:
