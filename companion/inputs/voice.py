@@ -123,8 +123,9 @@ def fallback_message(lang: str, reason: str) -> Message:
 
 def language_notice(hooks: Any, lang: str) -> Message | None:
     """What a player hears when the game's spoken words do not exist in their language
-    (Momiji's are English only): voice listens for English words, which they must be
-    told in their own language rather than find out by not being understood."""
+    (a game whose voice hooks name no `languages` has English ones only): voice listens for
+    English words, which they must be told in their own language rather than find out by
+    not being understood."""
     if lang in getattr(hooks, "languages", ("en",)):
         return None
     return Message("voice_engine", "voice_words_english")
@@ -290,7 +291,7 @@ def word_profile(name: str | None, session: Any, base: Path | None = None) -> An
 def _words_for(session: Any, engine: str | None) -> tuple[str, str] | None:
     """(game, language) of the words a player would enrol when Whisper listens; None when
     pocketsphinx does (asked for, or Whisper not installed) or the game has no words to
-    enrol in this language (Momiji)."""
+    enrol in this language (no `enrolment_words` in its voice hooks)."""
     from companion.voice.whisper_model import engine_available
 
     if engine == "sphinx" or not engine_available():
