@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
@@ -32,6 +33,25 @@ from companion.voice.sphinx import ANSWERS, Recognition
 from companion.voice.whisper_model import base, engine_available, tiny_en
 from companion.voice.word_profiles import WordProfile
 from tests.realspeech import clip, digit, needs_realspeech
+
+# The free spoken digit dataset's words, by number.
+DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _takes(speaker: str, numbers: Iterable[int]) -> dict[str, list[bytes]]:
+    """`speaker`'s takes 0 and 1 of each of `numbers`, by word: what the tests enrol (the
+    other takes are heard)."""
+    return {DIGITS[n]: [clip(digit(n, speaker, t)) for t in (0, 1)] for n in numbers}
+
+
+def _digit_profile(folder: Path, speaker: str, numbers: Iterable[int]) -> WordProfile:
+    """`speaker`'s words profile with `_takes` of `numbers` saved, as voice-enroll saves."""
+    profile = WordProfile.named(speaker, "hanamikoji", "en", folder)
+    for word, takes in _takes(speaker, numbers).items():
+        for pcm in takes:
+            profile.save(pcm, word)
+    return profile
+
 
 RNG = np.random.default_rng(3)
 WORD_A = RNG.standard_normal((30, 16))
@@ -280,10 +300,7 @@ def test_a_real_speaker_enrolled_on_two_takes(english, tmp_path: Path) -> None: 
     "one" have rivals there, "green" and "tea", and are always asked about)."""
     from companion.voice.enrolled_engine import EnrolledEngine, features_path
 
-    profile = WordProfile.named("theo", "hanamikoji", "en", tmp_path)
-    for number, word in ((1, "one"), (3, "three"), (7, "seven"), (8, "eight")):
-        for take in (0, 1):
-            profile.save(clip(digit(number, "theo", take)), word)
+    profile = _digit_profile(tmp_path, "theo", (1, 3, 7, 8))
     engine = EnrolledEngine(english, profile)
     recognizer = HanamikojiRecognizer(engine)
     seven = recognizer.recognize(clip(digit(7, "theo", 6)), Context.reveal())
@@ -405,13 +422,13 @@ def test_a_real_speaker_heard_in_noise_at_a_table(english) -> None:  # type: ign
     )
     from companion.voice.enrolled_engine import templates as make_templates
 
-    words = {1: "one", 3: "three", 7: "seven", 8: "eight"}
-    takes = {w: [clip(digit(n, "lucas", t)) for t in (0, 1)] for n, w in words.items()}
+    takes = _takes("lucas", (1, 3, 7, 8))
     frames = Frames(english)
     voice = EnrolledVoice(make_templates(takes, frames), len(NOISY_COPIES))
     others = [pcm for ps in takes.values() for pcm in ps]
     right = 0
-    for n, word in words.items():
+    for n in (1, 3, 7, 8):
+        word = DIGITS[n]
         for take in range(2, 10):
             pcm = noisy_copy(clip(digit(n, "lucas", take)), ("babble", "pink")[take % 2], 6.0,
                              others, seed=99 + take)
@@ -437,15 +454,14 @@ def test_a_real_speaker_heard_among_other_people_talking(english) -> None:  # ty
     from companion.voice.enrolled_engine import templates as make_templates
     from tests.realspeech import commands
 
-    digits = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-    takes = {w: [clip(digit(n, "nicolas", t)) for t in (0, 1)] for n, w in enumerate(digits)}
+    takes = _takes("nicolas", range(10))
     frames = Frames(english)
     voice = EnrolledVoice(make_templates(takes, frames), len(NOISY_COPIES))
     people = [clip(commands(w, t)) for w in ("bed", "bird", "cat", "dog", "house", "marvin",
                                              "sheila", "wow", "happy", "tree") for t in (0, 1)]
     right = 0
     for snr in (10.0, 6.0):
-        for n, word in enumerate(digits):
+        for n, word in enumerate(DIGITS):
             for take in range(2, 10):
                 pcm = noisy_copy(clip(digit(n, "nicolas", take)), "babble", snr, people,
                                  seed=7 + take + 10 * n)
@@ -632,21 +648,20 @@ def test_a_word_the_player_never_enrolled_is_never_applied_as_another(english) -
     from companion.voice.enrolled_engine import NOISY_COPIES, EnrolledVoice, Frames, speech_frames
     from companion.voice.enrolled_engine import templates as make_templates
 
-    names = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
     frames = Frames(english)
     applied, read = [], 0
     for speaker in ("george", "jackson"):
-        takes = {names[n]: [clip(digit(n, speaker, t)) for t in (0, 1)] for n in range(1, 8)}
-        voice = EnrolledVoice(make_templates(takes, frames), len(NOISY_COPIES))
+        voice = EnrolledVoice(make_templates(_takes(speaker, range(1, 8)), frames),
+                              len(NOISY_COPIES))
         for n in range(10):
             for take in range(2, 10):
                 pcm = clip(digit(n, speaker, take))
                 match = voice.match(speech_frames(frames(pcm), pcm))
                 assert match is not None
                 if 1 <= n <= 7:
-                    read += match.accepted and match.words == names[n]
+                    read += match.accepted and match.words == DIGITS[n]
                 elif sure(match):
-                    applied.append((speaker, names[n], take, match))
+                    applied.append((speaker, DIGITS[n], take, match))
     assert applied == []
     assert read == 112
 
@@ -662,12 +677,7 @@ def test_a_number_whisper_writes_is_not_applied_as_another_the_player_enrolled(
     from companion.voice.enrolled import sure
     from companion.voice.enrolled_engine import EnrolledEngine
 
-    names = ("one", "two", "three", "four", "five", "six", "seven")
-    profile = WordProfile.named("yweweler", "hanamikoji", "en", tmp_path)
-    for number, word in enumerate(names, start=1):
-        for take in (0, 1):
-            profile.save(clip(digit(number, "yweweler", take)), word)
-    engine = EnrolledEngine(english, profile)
+    engine = EnrolledEngine(english, _digit_profile(tmp_path, "yweweler", range(1, 8)))
     heard = HanamikojiRecognizer(engine).recognize(clip(digit(8, "yweweler", 7)),
                                                    Context.reveal())
     assert engine.last_match is not None and engine.last_match.words == "six"
@@ -690,13 +700,8 @@ def test_a_word_said_clearly_outside_whispers_longer_reading_is_not_overruled(
     from companion.voice.enrolled import sure
     from companion.voice.enrolled_engine import EnrolledEngine, noisy_copy
 
-    names = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
     for speaker, take, noise in (("nicolas", 6, None), ("yweweler", 7, "white")):
-        profile = WordProfile.named(speaker, "hanamikoji", "en", tmp_path)
-        for number, word in enumerate(names):
-            for enrolled in (0, 1):
-                profile.save(clip(digit(number, speaker, enrolled)), word)
-        engine = EnrolledEngine(english, profile)
+        engine = EnrolledEngine(english, _digit_profile(tmp_path, speaker, range(10)))
         pcm = clip(digit(0, speaker, take))
         if noise is not None:
             pcm = noisy_copy(pcm, noise, 10.0, [], seed=7 * take)
