@@ -317,7 +317,7 @@ def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
     from companion.voice.listen import MicrophoneUnavailable
 
     words = word_profile(profile, session, profiles) if engine != "sphinx" else None
-    model = None if words is not None else profile_model(
+    model = None if words is not None or not profile else profile_model(
         profile, announce, profiles, _words_for(session, engine))
     try:
         return Voice(hub, session, mode, model, engine, whisper_model, announce, private,
