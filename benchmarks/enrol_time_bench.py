@@ -73,12 +73,11 @@ def real_digit_seconds() -> float | None:
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
-    from companion.voice.cli import game_voice
+    import realspeech_bench as rb
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="hanamikoji", choices=("hanamikoji", "momiji"))
     game = parser.parse_args(argv).game
-    words_of = game_voice(game).enrolment_words
     pause = PAUSE
     real = real_digit_seconds()
     said = statistics.median(spoken_seconds(w, "en", trim=True)
@@ -94,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
           "| total |")
     print("|---|---|---|---|---|---|---|")
     for lang in ("fr", "en", "es", "uk"):
-        words = list(words_of(lang))
+        words = rb.game_words(lang, game)
         catalogue = Catalogue(lang, games=(game,))
         for takes in (2, 3):
             spoken = sum(spoken_seconds(catalogue.render(m), lang)

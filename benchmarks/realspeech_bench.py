@@ -350,11 +350,11 @@ Test = tuple[str, str, bytes]  # (word said, SNR, sound heard)
 GAME = "hanamikoji"  # --game
 
 
-def game_words(lang: str) -> list[str]:
-    """The words a player of GAME enrols in `lang`."""
+def game_words(lang: str, game: str | None = None) -> list[str]:
+    """The words a player of `game` (default: GAME) enrols in `lang`."""
     from companion.voice.cli import game_voice
 
-    return list(game_voice(GAME).enrolment_words(lang))
+    return list(game_voice(game or GAME).enrolment_words(lang))
 
 
 def synthetic_speakers(lang: str, which: str, snrs: tuple[str, ...]
