@@ -95,7 +95,9 @@ def test_a_word_must_be_near_every_take_not_one() -> None:
 
 
 def _read(text: str) -> str | None:
-    return {"three": "reveal scroll", "seven": "reveal flower", "yes": "yes"}.get(text)
+    """A reveal's reading of a few words, as the game reads a free transcript (" Help.")."""
+    return {"three": "reveal scroll", "seven": "reveal flower", "yes": "yes",
+            "help": "help", "the rules": "rules"}.get(text.strip(" .!").lower())
 
 
 SURE = Match("three", 0.1, 0.1)
@@ -148,30 +150,72 @@ def test_whisper_and_the_enrolled_voice_combine(whisper: Recognition, match: Mat
     assert getattr(out, "command", None) == command
 
 
-_COMMANDS = st.sampled_from([None, "reveal scroll", "reveal flower", "yes", "no", "rules"])
+ENROLLED = ("three", "seven", "yes", "no")
+NOT_NEAR = 0.25  # accepted (within MAX_DISTANCE), not within SURE_DISTANCE
+
+
+@pytest.mark.parametrize(("whisper", "match", "decision", "command"), [
+    # A word the player never enrolled, read alike by Whisper's beam and its free
+    # transcript: the nearest enrolled word, not near, is no evidence against it (it was
+    # refused as a "yes" that cannot be asked about, or asked about as a card).
+    (Recognition("help", 0.82, "help", transcript=" Help."), Match("yes", NOT_NEAR, 0.01),
+     Accept, "help"),
+    (Recognition("help", 0.82, "help", transcript=" Help!"), Match("three", NOT_NEAR, 0.01),
+     Accept, "help"),
+    (Recognition("rules", 0.7, "the rules", transcript=" The rules."),
+     Match("three", NOT_NEAR, 0.01), Accept, "rules"),
+    # The free transcript reads otherwise: the match still disagrees.
+    (Recognition("help", 0.82, "help", transcript=" Health."), Match("yes", NOT_NEAR, 0.01),
+     Refuse, None),
+    (Recognition("help", 0.82, "help", transcript=None), Match("three", NOT_NEAR, 0.01),
+     Confirm, "reveal scroll"),
+    # The match near (within SURE_DISTANCE), or sure: still an opinion.
+    (Recognition("help", 0.82, "help", transcript=" Help."), Match("three", 0.15, 0.01),
+     Confirm, "reveal scroll"),
+    (Recognition("help", 0.82, "help", transcript=" Help."), SURE, Confirm, "reveal scroll"),
+    # A word the player enrolled: the match knows it, and disagrees.
+    (Recognition("reveal flower", 0.95, "seven", transcript=" Seven."),
+     Match("three", NOT_NEAR, 0.01), Confirm, "reveal scroll"),
+    # Whisper's beam read another number (refused for its confidence) beside a sure match:
+    # asked about, not applied (a player's own "eight" in noise, nearest their "six", read
+    # "three" by the beam and "Hey." by the free transcript, was applied).
+    (Recognition(None, 0.37, "seven", transcript=" Hey."), SURE, Confirm, "reveal scroll"),
+    (Recognition(None, 0.37, "three", transcript=" Hey."), SURE, Accept, "reveal scroll"),
+])
+def test_the_enrolled_voice_knows_only_its_words(whisper: Recognition, match: Match,
+                                                 decision: type, command: str | None) -> None:
+    out = decide(combine(whisper, match, _read, "en", ENROLLED))
+    assert isinstance(out, decision)
+    assert getattr(out, "command", None) == command
+
+
+_COMMANDS = st.sampled_from([None, "reveal scroll", "reveal flower", "yes", "no", "rules",
+                             "help"])
 _WORDS = st.sampled_from(["three", "seven", "yes", "eight", "the rules", "the three",
-                          "reveal seven", ""])
+                          "reveal seven", "help", ""])
 
 
 @given(command=_COMMANDS, confidence=st.floats(0, 1), words=_WORDS,
-       transcript=st.sampled_from([None, "", " 8.", " Three.", " Hey.", " 7"]),
+       transcript=st.sampled_from([None, "", " 8.", " Three.", " Hey.", " 7", " Help.",
+                                   " The rules."]),
        margin_db=st.none() | st.floats(0, 40), seat=st.none() | st.integers(0, 3),
        said=st.sampled_from(["three", "seven", "yes", "eight"]),
-       distance=st.floats(0, 0.5), margin=st.floats(0, 0.3))
+       distance=st.floats(0, 0.5), margin=st.floats(0, 0.3),
+       enrolled=st.none() | st.just(ENROLLED))
 def test_the_enrolled_voice_never_overrules_whisper_unasked(
         command: str | None, confidence: float, words: str, transcript: str | None,
         margin_db: float | None, seat: int | None, said: str, distance: float,
-        margin: float) -> None:
+        margin: float, enrolled: tuple[str, ...] | None) -> None:
     """Whatever both heard: what is applied without a question is Whisper's own command,
     or the enrolled reading where Whisper heard nothing valid, the match was sure and
-    Whisper's free transcript wrote no other number; an answer is never the enrolled
-    voice's alone; the command is one of the two readings or none; the seat a question goes
-    to and the loudness margin are kept."""
+    neither Whisper's free transcript nor its beam's words said another number; an answer
+    is never the enrolled voice's alone; the command is one of the two readings or none;
+    the seat a question goes to and the loudness margin are kept."""
     from companion.voice.enrolled import names_another_number, sure
 
     heard = Recognition(command, confidence, words, margin_db, seat, transcript)
     match = Match(said, distance, margin)
-    out = combine(heard, match, _read)
+    out = combine(heard, match, _read, "en", enrolled)
     assert out.command in (None, command, _read(said))
     assert (out.private_to, out.margin, out.transcript) == (seat, margin_db, transcript)
     if out.command in ANSWERS:
@@ -179,6 +223,7 @@ def test_the_enrolled_voice_never_overrules_whisper_unasked(
     if isinstance(decide(out), Accept) and out.command != command:
         assert command is None and sure(match)
         assert not names_another_number(transcript, said, "en")
+        assert not names_another_number(words, said, "en")
 
 
 def test_agreement_and_disagreement_confidences() -> None:
@@ -372,6 +417,41 @@ def test_momiji_heard_with_a_players_enrolled_french_words(tmp_path: Path) -> No
         assert isinstance(out, (Accept, Confirm)) and out.command == "collect yellow", heard
     finally:
         engine.close()
+
+
+def _english(folder: Path, text: str, rate: int, pitch: int) -> bytes:
+    """`text` said by espeak-ng's American English voice at `rate` and `pitch`."""
+    path = folder / f"{text}-{rate}.wav"
+    subprocess.run(["espeak-ng", "-v", "en-us", "-s", str(rate), "-p", str(pitch),
+                    "-w", str(path), text], check=True)
+    return read_wav(path)
+
+
+@needs_whisper
+@pytest.mark.skipif(not shutil.which("espeak-ng"), reason="needs espeak-ng")
+def test_a_question_the_player_never_enrolled_is_still_heard(english,  # type: ignore[no-untyped-def]
+                                                            tmp_path: Path) -> None:
+    """A player enrolled on the game's 22 words (synthetic stand-in: espeak-ng at two
+    speeds) asks for the actions left, a word they never recorded. Whisper's beam and its
+    free transcript both read "actions"; the nearest enrolled word ("six") is not near.
+    Before, that match overruled Whisper: refused on the player's turn, asked about as
+    "reveal tea" at the reveal; now the question is answered in both."""
+    from companion.voice.enrolled import SURE_DISTANCE
+    from companion.voice.enrolled_engine import EnrolledEngine
+
+    profile = WordProfile.named("Ana", "hanamikoji", "en", tmp_path / "voices")
+    for word in enrolment_words("en"):
+        for rate, pitch in ((150, 50), (175, 40)):
+            profile.save(_english(tmp_path, word, rate, pitch), word)
+    engine = EnrolledEngine(english, profile)
+    engine.ready()
+    pcm = _english(tmp_path, "actions", 130, 60)
+    for context in (Context.action(), Context.reveal()):
+        heard = HanamikojiRecognizer(engine).recognize(pcm, context)
+        match = engine.last_match
+        assert match is not None and match.accepted and match.words != "actions"
+        assert match.distance > SURE_DISTANCE
+        assert decide(heard) == Accept("actions", ""), (context.name, heard, match)
 
 
 @needs_whisper

@@ -22,14 +22,16 @@ said that was never enrolled is far from everything.
 In play (`combine`) the match is a second opinion beside Whisper: both read the same
 command: it is surer (applied); they differ: the enrolled reading is asked about ("… Yes
 or no?"), never applied unasked; Whisper heard nothing valid: the enrolled reading is
-applied when it is sure and Whisper's free transcript writes no other number, else asked
-about; an answer (yes, no) cannot be asked about, so it is then refused.
+applied when it is sure and neither Whisper's free transcript nor its beam's own words say
+another number, else asked about; an answer (yes, no) cannot be asked about, so it is then
+refused. The match knows only the enrolled words: a word the player never enrolled ("help",
+"the rules") that both of Whisper's readings agree on stands unless the match is near.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -198,42 +200,70 @@ def sure(match: Match) -> bool:
     return match.accepted and match.margin >= SURE_MARGIN and match.distance <= SURE_DISTANCE
 
 
-def names_another_number(transcript: str | None, words: str, lang: str) -> bool:
-    """Whether Whisper's free transcript writes a number that the enrolled `words` do not
-    say ("8." where the player's "six" was nearest). Where its limited beam heard nothing
-    valid and a match was sure, the numbers Whisper wrote freely were right in 9 of 10 on
-    the free spoken digit speakers ("6.", "Six.", "7.", "5", "3", "8."; "One." for a
-    "four" at 10 dB the one wrong one): a number written is the player's word, a match
-    that says another is asked about (docs/voice.md "A player's own stray words")."""
-    if not transcript:
+def names_another_number(text: str | None, words: str, lang: str) -> bool:
+    """Whether `text` (Whisper's free transcript, or its limited beam's words) says a number
+    that the enrolled `words` do not ("8." where the player's "six" was nearest). Where
+    its limited beam heard nothing valid and a match was sure, the numbers Whisper wrote
+    freely were right in 9 of 10 on the free spoken digit speakers ("6.", "Six.", "7.",
+    "5", "3", "8."; "One." for a "four" at 10 dB the one wrong one): a number written is
+    the player's word, a match that says another is asked about (docs/voice.md "A
+    player's own stray words"). In noise the free transcript often writes none ("Hey.")
+    where the beam still read one, refused for its confidence ("three" for an "eight"
+    nearest "six")."""
+    if not text:
         return False
-    written = set(re.findall(r"\d+", as_digits(transcript, lang)))
+    written = set(re.findall(r"\d+", as_digits(text, lang)))
     return bool(written) and written != set(re.findall(r"\d+", as_digits(words, lang)))
 
 
+def unknown_to(words: str, enrolled: Collection[str]) -> bool:
+    """Whether none of `words` is a word of the `enrolled` words (of "service à thé":
+    "service", "à", "thé"): the match has no recording of what Whisper read."""
+    known = {w for phrase in enrolled for w in phrase.split()}
+    return not known.intersection(words.split())
+
+
+def whisper_agrees(heard: Recognition, read: Callable[[str], str | None]) -> bool:
+    """Whether Whisper's free transcript, read by the game, is the command its limited beam
+    read: the two decodes of the same sound agree."""
+    return heard.command is not None and read(heard.transcript or "") == heard.command
+
+
 def combine(heard: Recognition, match: Match | None,
-            read: Callable[[str], str | None], lang: str = "en") -> Recognition:
+            read: Callable[[str], str | None], lang: str = "en",
+            enrolled: Collection[str] | None = None) -> Recognition:
     """Whisper's recognition with the enrolled match beside it (pure). The match's words
     are read by the game as a command now (`read`: None when not valid here); `lang`
-    reads the numbers of Whisper's free transcript (`heard.transcript`).
+    reads the numbers of Whisper's free transcript (`heard.transcript`); `enrolled`: the
+    words the player enrolled (None: not known).
 
     - no match, or one rejected, or Whisper read a valid command from more words than
       the match has, the match's among them or the match not sure: Whisper's recognition
       unchanged (no opinion: the enrolled words are words alone, and one of them is found
       within a longer command); a sure match outside Whisper's longer reading disagrees
       with it (a player's "zero" read "the rules", a query applied unasked before);
+    - Whisper read a command of words the player never enrolled ("help", "unseen") and its
+      free transcript reads the same, and the match is not near (within SURE_DISTANCE):
+      Whisper's recognition unchanged. The nearest enrolled word is then no evidence: a
+      synthetic player's clear "help", "rules", "unseen" were refused or taken as another
+      word ("yes", a card, "undo") in 101 of 226 such readings before (docs/voice.md "Words
+      the player never enrolled");
     - both read the same command: confidence raised to AGREED (the engine then caps it as
       before: a list of cards the game always asks about keeps its lower confidence);
     - Whisper heard nothing valid: the enrolled reading, applied when it is sure (`sure`)
-      and Whisper's free transcript does not write another number (a player's own "eight",
-      never enrolled, was nearest to their "six": `names_another_number`), else asked
-      about (ASKED);
+      and neither Whisper's free transcript nor its beam's own words (refused for their
+      confidence) say another number (a player's own "eight", never enrolled, was nearest
+      to their "six", and written "8." or read "three": `names_another_number`), else
+      asked about (ASKED);
     - they differ: the enrolled reading, asked about (ASKED), never applied unasked (on
       the tuning speakers it was the right one in 23 of 25 disagreements, Whisper's in 1);
     - an answer (yes, no) cannot be asked about, and a word enrolled but not valid now
       ("eight" where one to seven name a card) is no command: refused.
     """
     if match is None or not match.accepted:
+        return heard
+    if (enrolled is not None and match.distance > SURE_DISTANCE and whisper_agrees(heard, read)
+            and unknown_to(heard.words, enrolled)):
         return heard
     command = read(match.words)
     if command is not None and command == heard.command:
@@ -248,6 +278,7 @@ def combine(heard: Recognition, match: Match | None,
     if command is None or command in ANSWERS or heard.command in ANSWERS:
         return refused
     alone = (heard.command is None and sure(match)
-             and not names_another_number(heard.transcript, match.words, lang))
+             and not names_another_number(heard.transcript, match.words, lang)
+             and not names_another_number(heard.words, match.words, lang))
     confidence = AGREED if alone else ASKED
     return replace(heard, command=command, confidence=confidence, words=match.words)

@@ -287,7 +287,10 @@ class EnrolledEngine:
     def _combined(self, heard: Recognition, pcm: bytes, read: Callable[[str], str | None],
                   settled: Callable[[str], float | None] | None,
                   middle: Future[np.ndarray] | None = None) -> Recognition:
-        out = combine(heard, self._match(pcm, middle), read, self.engine.lang)
+        match = self._match(pcm, middle)
+        voice = self.voice
+        out = combine(heard, match, read, self.engine.lang,
+                      None if voice is None else voice.words)
         if out.command is None:
             return out
         return replace(out, confidence=capped(out.command, out.confidence, settled))
