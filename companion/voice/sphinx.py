@@ -98,8 +98,8 @@ class Recognition:
     # The seat whose privately told cards the listening context held (`in_context`): an
     # unsure command is asked about on that seat's private channel only.
     private_to: int | None = None
-    # What Whisper wrote freely beside its limited beam (None: not made): a second
-    # opinion's check (enrolled.combine).
+    # What Whisper wrote freely (beside its limited beam, else its free beam's best; None:
+    # not made): a second opinion's check (enrolled.combine).
     transcript: str | None = None
 
 

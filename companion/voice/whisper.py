@@ -328,7 +328,11 @@ class WhisperRecognizer:
         self.evidence = {}
         said = self._decoded(pcm, graph, read, generation, prompt, allowed)
         heard = self._read(said, graph, read, settled, spelling, begun, bag)
-        return replace(heard, transcript=said.free_text)
+        # What Whisper wrote freely: beside a limited beam its free transcript, else (a free
+        # beam: French, Spanish, Ukrainian) the beam's own best hypothesis.
+        free = said.free_text if said.free_text is not None else (
+            said.hyps[0][0] if said.hyps else None)
+        return replace(heard, transcript=free)
 
     def _read(self, said: _Utterance, graph: Graph, read: Callable[[str], str | None],
               settled: Callable[[str], float | None] | None,
