@@ -181,6 +181,12 @@ NOT_NEAR = 0.25  # accepted (within MAX_DISTANCE), not within SURE_DISTANCE
     # "three" by the beam and "Hey." by the free transcript, was applied).
     (Recognition(None, 0.37, "seven", transcript=" Hey."), SURE, Confirm, "reveal scroll"),
     (Recognition(None, 0.37, "three", transcript=" Hey."), SURE, Accept, "reveal scroll"),
+    # A question cannot be asked about (the policy answers it at once): the match's reading
+    # of one is applied only when it would be applied alone, else refused (it was answered:
+    # a French "plus fort" nearest the player's "plateau", far, read the board aloud).
+    (Recognition(None, 0.1, ""), Match("help", NOT_NEAR, 0.01), Refuse, None),
+    (Recognition("reveal flower", 0.9, "seven"), Match("help", 0.1, 0.1), Refuse, None),
+    (Recognition(None, 0.1, ""), Match("help", 0.1, 0.1), Accept, "help"),
 ])
 def test_the_enrolled_voice_knows_only_its_words(whisper: Recognition, match: Match,
                                                  decision: type, command: str | None) -> None:
@@ -199,7 +205,7 @@ _WORDS = st.sampled_from(["three", "seven", "yes", "eight", "the rules", "the th
        transcript=st.sampled_from([None, "", " 8.", " Three.", " Hey.", " 7", " Help.",
                                    " The rules."]),
        margin_db=st.none() | st.floats(0, 40), seat=st.none() | st.integers(0, 3),
-       said=st.sampled_from(["three", "seven", "yes", "eight"]),
+       said=st.sampled_from(["three", "seven", "yes", "eight", "help"]),
        distance=st.floats(0, 0.5), margin=st.floats(0, 0.3),
        enrolled=st.none() | st.just(ENROLLED))
 def test_the_enrolled_voice_never_overrules_whisper_unasked(

@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from companion.voice.numbers import as_digits
-from companion.voice.sphinx import ANSWERS, Recognition
+from companion.voice.sphinx import ALWAYS_ANSWERED, ANSWERS, Recognition
 
 # Chosen on the tuning speakers of the free spoken digit dataset (george, jackson;
 # docs/voice.md "The player's own voice"): the mean cosine distance per recorded frame of
@@ -258,7 +258,10 @@ def combine(heard: Recognition, match: Match | None,
     - they differ: the enrolled reading, asked about (ASKED), never applied unasked (on
       the tuning speakers it was the right one in 23 of 25 disagreements, Whisper's in 1);
     - an answer (yes, no) cannot be asked about, and a word enrolled but not valid now
-      ("eight" where one to seven name a card) is no command: refused.
+      ("eight" where one to seven name a card) is no command: refused; nor can a question
+      ("repeat", "board": the policy answers them at once), so the enrolled reading of
+      one is refused unless it would be applied alone (a French "plus fort" nearest the
+      player's "plateau", far, read the board aloud before).
     """
     if match is None or not match.accepted:
         return heard
@@ -280,5 +283,7 @@ def combine(heard: Recognition, match: Match | None,
     alone = (heard.command is None and sure(match)
              and not names_another_number(heard.transcript, match.words, lang)
              and not names_another_number(heard.words, match.words, lang))
+    if command in ALWAYS_ANSWERED and not alone:
+        return refused  # a question is answered at once, never asked about
     confidence = AGREED if alone else ASKED
     return replace(heard, command=command, confidence=confidence, words=match.words)

@@ -1,0 +1,110 @@
+"""Questions a player never enrolled, heard beside their enrolled words (issue 25).
+
+A player enrols the game's 22 words (hooks.enrolment_words), among them four questions
+(score, board, repeat, undo); the others ("help", "the rules", "actions", "unseen",
+"hint", the speech settings) no one records. Each synthetic stand-in (voice_bench's
+voices) is enrolled on the 22 words at two speeds and pitches (realspeech_bench
+SYNTH_ENROL), then says every question of its language's lexicon at four others
+(SYNTH_TEST), as recorded and at 10 and 6 dB (realspeech_bench's noise), in the reveal
+and the action contexts, heard as in play (EnrolledEngine beside Whisper, the policy).
+Printed per language and noise: the question heard (applied, or asked about), and what
+was done: the question applied, another command applied, asked about, refused. No real
+speaker here says both the enrolled words and the questions, so synthetic voices only.
+
+    .venv/bin/python benchmarks/enrolled_queries.py --langs en fr es uk
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import realspeech_bench as rb  # noqa: E402
+import voice_bench as vb  # noqa: E402
+
+from companion.games.hanamikoji.voice.context import Context  # noqa: E402
+from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer  # noqa: E402
+from companion.games.hanamikoji.voice.lexicon import lexicon  # noqa: E402
+from companion.voice.enrolled_engine import EnrolledEngine  # noqa: E402
+from companion.voice.word_profiles import WordProfile  # noqa: E402
+
+# The voices measured (docs/voice.md "Words the player never enrolled").
+VOICES = {"en": ("mb-us1", "pico:en-US", "piper:joe"), "fr": ("mb-fr1", "pico:fr-FR"),
+          "es": ("pico:es-ES",), "uk": ("rhvoice:anatol",)}
+SNRS = ("rec", "10", "6")
+CONTEXTS = (("reveal", Context.reveal()), ("action", Context.action()))
+
+
+def questions(lang: str) -> dict[str, str]:
+    """Each question's first wording in `lang` (the lexicon's), and the command it is."""
+    found: dict[str, str] = {}
+    for word, meaning in lexicon(lang).queries.items():
+        found.setdefault(meaning, word)
+    return {word: meaning for meaning, word in found.items()}
+
+
+def run(lang: str, voices: tuple[str, ...]) -> Counter[tuple[str, str]]:
+    """(SNR, outcome) counts over every voice, question, speed and context."""
+    engine = rb.whisper(lang)
+    counts: Counter[tuple[str, str]] = Counter()
+    asked = questions(lang)
+    with tempfile.TemporaryDirectory() as folder:
+        for voice in voices:
+            profile = WordProfile.named(voice.replace(":", "-"), "hanamikoji", lang,
+                                        Path(folder))
+            for word in rb.game_words(lang):
+                for rate, pitch in rb.SYNTH_ENROL:
+                    profile.save(rb.pcm16(vb.synth(word, voice, rate, pitch)), word)
+            enrolled = EnrolledEngine(engine, profile)
+            enrolled.ready()
+            recognizer = HanamikojiRecognizer(enrolled)
+            for n, (said, meant) in enumerate(asked.items()):
+                for k, (rate, pitch) in enumerate(rb.SYNTH_TEST):
+                    pcm = rb.pcm16(vb.synth(said, voice, rate, pitch))
+                    for snr in SNRS:
+                        audio = rb.noisy(pcm, snr, 31 * n + 7 * k + len(snr))
+                        for _, context in CONTEXTS:
+                            o = rb.outcome("queries", snr, said, meant,
+                                           recognizer.recognize(audio, context), 0.0,
+                                           answering=False)
+                            counts[(snr, "right")] += o.heard == meant
+                            counts[(snr, "right applied" if o.applied == meant
+                                    else "wrong applied" if o.applied is not None
+                                    else "asked" if o.heard is not None else "refused")] += 1
+    engine.close()
+    return counts
+
+
+def table(results: dict[str, Counter[tuple[str, str]]]) -> str:
+    """Counts per language and noise: right (applied, or asked about: "undo" always is),
+    then what was done with each question."""
+    lines = ["| language | noise | n | right | right applied | wrong applied | asked | "
+             "refused |", "|---|---|---|---|---|---|---|---|"]
+    kinds = ("right applied", "wrong applied", "asked", "refused")
+    for lang, counts in results.items():
+        for snr in SNRS:
+            row = [counts[(snr, kind)] for kind in kinds]
+            label = "as recorded" if snr == "rec" else f"{snr} dB"
+            lines.append(f"| {lang} | {label} | {sum(row)} | {counts[(snr, 'right')]} | "
+                         + " | ".join(str(x) for x in row) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--langs", nargs="+", default=["en", "fr", "es", "uk"],
+                        choices=sorted(VOICES))
+    args = parser.parse_args(argv)
+    print(table({lang: run(lang, VOICES[lang]) for lang in args.langs}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
