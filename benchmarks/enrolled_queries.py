@@ -32,8 +32,6 @@ import voice_bench as vb  # noqa: E402
 from companion.games.hanamikoji.voice.context import Context  # noqa: E402
 from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer  # noqa: E402
 from companion.games.hanamikoji.voice.lexicon import lexicon  # noqa: E402
-from companion.voice.enrolled_engine import EnrolledEngine  # noqa: E402
-from companion.voice.word_profiles import WordProfile  # noqa: E402
 
 # The voices measured (docs/voice.md "Words the player never enrolled").
 VOICES = {"en": ("mb-us1", "pico:en-US", "piper:joe"), "fr": ("mb-fr1", "pico:fr-FR"),
@@ -57,14 +55,9 @@ def run(lang: str, voices: tuple[str, ...]) -> Counter[tuple[str, str]]:
     asked = questions(lang)
     with tempfile.TemporaryDirectory() as folder:
         for voice in voices:
-            profile = WordProfile.named(voice.replace(":", "-"), "hanamikoji", lang,
-                                        Path(folder))
-            for word in rb.game_words(lang):
-                for rate, pitch in rb.SYNTH_ENROL:
-                    profile.save(rb.pcm16(vb.synth(word, voice, rate, pitch)), word)
-            enrolled = EnrolledEngine(engine, profile)
-            enrolled.ready()
-            recognizer = HanamikojiRecognizer(enrolled)
+            recordings = rb.synthetic_enrolment(voice, rb.game_words(lang))
+            recognizer = HanamikojiRecognizer(
+                rb.enrolled_engine(engine, voice, lang, Path(folder), recordings))
             for n, (said, meant) in enumerate(asked.items()):
                 for k, (rate, pitch) in enumerate(rb.SYNTH_TEST):
                     pcm = rb.pcm16(vb.synth(said, voice, rate, pitch))

@@ -357,6 +357,30 @@ def game_words(lang: str, game: str | None = None) -> list[str]:
     return list(game_voice(game or GAME).enrolment_words(lang))
 
 
+def synthetic_enrolment(voice: str, words: list[str]) -> dict[str, list[bytes]]:
+    """`voice`'s enrolment recordings: each word at each of SYNTH_ENROL's speeds and
+    pitches."""
+    return {word: [pcm16(vb.synth(word, voice, rate, pitch)) for rate, pitch in SYNTH_ENROL]
+            for word in words}
+
+
+def enrolled_engine(engine, voice: str, lang: str, folder: Path,  # type: ignore[no-untyped-def]
+                    recordings: dict[str, list[bytes]]):
+    """A loaded EnrolledEngine beside `engine`, `voice` enrolled on `recordings` for GAME
+    (its profile kept in `folder`)."""
+    from companion.voice.enrolled_engine import EnrolledEngine
+    from companion.voice.word_profiles import WordProfile
+
+    profile = WordProfile.named(voice.replace(":", "-"), GAME, lang, folder)
+    for word, takes in recordings.items():
+        for pcm in takes:
+            profile.save(pcm, word)
+    enrolled = EnrolledEngine(engine, profile)
+    enrolled.ready()
+    assert enrolled.voice is not None
+    return enrolled
+
+
 def synthetic_speakers(lang: str, which: str, snrs: tuple[str, ...]
                        ) -> Iterator[tuple[str, dict[str, list[bytes]], list[Test]]]:
     """The synthetic stand-ins of a set, one voice at a time: its name, its enrolment
@@ -370,8 +394,7 @@ def synthetic_speakers(lang: str, which: str, snrs: tuple[str, ...]
               else sets[which])
     voices, words = voices[::EVERY], words[::EVERY]
     for voice in voices:
-        recordings = {word: [pcm16(vb.synth(word, voice, rate, pitch))
-                             for rate, pitch in SYNTH_ENROL] for word in words}
+        recordings = synthetic_enrolment(voice, words)
         tests = []
         for n, word in enumerate(words):
             for k, (rate, pitch) in enumerate(SYNTH_TEST):
@@ -383,22 +406,13 @@ def synthetic_speakers(lang: str, which: str, snrs: tuple[str, ...]
 
 def run_synthetic(langs: tuple[str, ...], which: str, snrs: tuple[str, ...],
                   verbose: bool) -> dict[str, list[Outcome]]:
-    from companion.voice.enrolled_engine import EnrolledEngine
-    from companion.voice.word_profiles import WordProfile
-
     out: dict[str, list[Outcome]] = {}
     for lang in langs:
         engine = whisper(lang)
         results: list[Outcome] = []
         with tempfile.TemporaryDirectory() as folder:
             for voice, recordings, tests in synthetic_speakers(lang, which, snrs):
-                profile = WordProfile.named(voice, GAME, lang, Path(folder))
-                for word, takes in recordings.items():
-                    for pcm in takes:
-                        profile.save(pcm, word)
-                enrolled = EnrolledEngine(engine, profile)
-                enrolled.ready()
-                assert enrolled.voice is not None
+                enrolled = enrolled_engine(engine, voice, lang, Path(folder), recordings)
                 for word, snr, audio in tests:
                     results.append(matched_alone("synthetic", enrolled, audio, snr, word))
                     if verbose:

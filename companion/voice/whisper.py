@@ -177,6 +177,14 @@ class _Utterance:
         """English, or a language whose limited beam has a calibrated confidence."""
         return self.english or self.constrained
 
+    @property
+    def written(self) -> str | None:
+        """What Whisper wrote freely: beside a limited beam its free transcript, else (a
+        free beam: French, Spanish, Ukrainian) the beam's own best hypothesis."""
+        if self.free_text is not None:
+            return self.free_text
+        return self.hyps[0][0] if self.hyps else None
+
     def words(self, text: str) -> list[str]:
         return words_of(text, self.english)
 
@@ -328,11 +336,7 @@ class WhisperRecognizer:
         self.evidence = {}
         said = self._decoded(pcm, graph, read, generation, prompt, allowed)
         heard = self._read(said, graph, read, settled, spelling, begun, bag)
-        # What Whisper wrote freely: beside a limited beam its free transcript, else (a free
-        # beam: French, Spanish, Ukrainian) the beam's own best hypothesis.
-        free = said.free_text if said.free_text is not None else (
-            said.hyps[0][0] if said.hyps else None)
-        return replace(heard, transcript=free)
+        return replace(heard, transcript=said.written)
 
     def _read(self, said: _Utterance, graph: Graph, read: Callable[[str], str | None],
               settled: Callable[[str], float | None] | None,
@@ -458,9 +462,8 @@ class WhisperRecognizer:
                                max(said.seconds, ANSWER_SECONDS), True)
             self.evidence.update(answer=dict(zip(texts, logs, strict=True)))
             return logs
-        return yesno.screened(heard, said.free_text if said.free_text is not None else (
-            said.hyps[0][0] if said.hyps else None), said.reading, said.words,
-            self.lang, likelihood)
+        return yesno.screened(heard, said.written, said.reading, said.words, self.lang,
+                              likelihood)
 
     def _begun(self, said: _Utterance,
                begun: tuple[Graph, Callable[[str], str | None]] | None,
