@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from companion.voice.numbers import as_digits
-from companion.voice.sphinx import ALWAYS_ANSWERED, ANSWERS, Recognition
+from companion.voice.sphinx import ANSWERS, Recognition, is_move
 
 # Chosen on the tuning speakers of the free spoken digit dataset (george, jackson;
 # docs/voice.md "The player's own voice"): the mean cosine distance per recorded frame of
@@ -285,7 +285,7 @@ def combine(heard: Recognition, match: Match | None,
     alone = (heard.command is None and sure(match)
              and not names_another_number(heard.transcript, match.words, lang)
              and not names_another_number(heard.words, match.words, lang))
-    if command in ALWAYS_ANSWERED and not alone:
+    if not is_move(command) and not alone:
         return refused  # a question is answered at once, never asked about
     confidence = AGREED if alone else ASKED
     return replace(heard, command=command, confidence=confidence, words=match.words)
