@@ -60,20 +60,9 @@ def _enrolled(engine: WhisperRecognizer, lang: str, voice: str, folder: Path) ->
     realspeech_bench's stand-ins are, at ENROL_SPEEDS), loaded."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import realspeech_bench as rb
-    import voice_bench as vb
 
-    from companion.games.hanamikoji.voice.hooks import enrolment_words
-    from companion.voice.enrolled_engine import EnrolledEngine
-    from companion.voice.word_profiles import WordProfile
-
-    profile = WordProfile.named(voice.replace(":", "-"), "hanamikoji", lang, folder)
-    for word in enrolment_words(lang):
-        for rate, pitch in ENROL_SPEEDS:
-            profile.save(rb.pcm16(vb.synth(word, voice, rate, pitch)), word)
-    enrolled = EnrolledEngine(engine, profile)
-    if not enrolled.ready() or enrolled.voice is None:
-        raise SystemExit("the enrolled words could not load")
-    return enrolled
+    recordings = rb.synthetic_enrolment(voice, rb.game_words(lang), ENROL_SPEEDS)
+    return rb.enrolled_engine(engine, voice, lang, folder, recordings)
 
 
 def _timed(recognizer: HanamikojiRecognizer, pcm: bytes, ctx: Context,
