@@ -380,13 +380,16 @@ class Session:
 
     def _proposal(self, command: Any) -> Any:
         """What a yes would do, in the table's words: an undo names the step it would take
-        back (a bare "Undo. Yes or no?" was English in every language and said nothing)."""
+        back (a bare "Undo. Yes or no?" was English in every language and said nothing), a
+        setting the change it would make."""
         if isinstance(command, Undo):
             if self._pending is not None or not self._log:
                 return Message("confirm", "undo_last")
             action, actor = self._log[-1]
             return Message("confirm", "undo_what",
                            {"what": self._game.describe(action, actor, self._names)})
+        if isinstance(command, Adjust):  # "speak louder. Yes or no?" in the table's language
+            return Message("confirm", f"ask_{command.setting.value}")
         try:
             return self._game.describe(command, self._game.actor(self._state), self._names)
         except (AssertionError, AttributeError, TypeError):

@@ -208,6 +208,33 @@ def test_speech_settings_by_voice_need_no_yes(tmp_path):
     assert session.state == before
 
 
+@pytest.mark.parametrize("lang, asked", [("en", "Speak louder. Yes or no?"),
+                                          ("fr", "Parler plus fort. Oui ou non ?")])
+def test_an_unsure_speech_setting_is_asked_about_in_the_table_language(lang, asked):
+    """A setting heard unsure (a held-out voice's "speak quieter" was read "speak louder"
+    at 0.42-0.70) changes nothing until a yes, asked in the table's words; a sure one is
+    applied at once; a no leaves the speech as it was."""
+    from companion.narrate.catalogue import Catalogue
+
+    session = Session(Hanamikoji(), dict(CONFIG, lang=lang))
+    session.start()
+    before = session.state
+    messages = handle_recognition(session, Recognition("louder", 0.6, "speak louder"))
+    assert [m.event for m in messages] == ["confirm"]
+    assert Catalogue(lang).render(messages[0]) == asked
+    assert handle_recognition(session, Recognition("no", 0.9, "no"))[0].key == "not_applied"
+    handle_recognition(session, Recognition("louder", 0.6, "speak louder"))
+    applied = handle_recognition(session, Recognition("yes", 0.9, "yes"))
+    assert [m.data.get("setting") for m in applied] == ["louder"]
+    sure = handle_recognition(session, Recognition("faster", 0.9, "speak faster"))
+    assert [m.data.get("setting") for m in sure] == ["faster"]
+    # Awaiting a yes, an unsure setting cannot ask a second question: said again.
+    handle_recognition(session, Recognition("gift flute fan tea", 0.5, "gift flute fan tea"))
+    refused = handle_recognition(session, Recognition("slower", 0.6, "speak slower"))
+    assert refused[0].event != "setting" and session.proposed is not None
+    assert session.state == before
+
+
 def test_voice_in_momiji_follows_the_momiji_game():
     from companion.games.momiji import Momiji
     from companion.games.momiji.voice import context_for as momiji_context

@@ -3,13 +3,16 @@
 A wrongly applied command is far worse than a repeat, so: anything the grammar did not
 produce is refused; a state-changing command is always read back, and below the threshold
 it is only applied after a spoken "yes"; queries (and yes/no themselves) change nothing
-and need no confirmation.
+and need no confirmation. A speech setting changes how every later sentence is said: below
+the threshold it is asked about too (a held-out voice's "speak quieter" was read "speak
+louder" at 0.42-0.70, docs/voice.md "A setting heard unsure").
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.voice.shared_words import SETTINGS
 from companion.voice.sphinx import ALWAYS_ANSWERED, ANSWERS, LOW, MIN_MARGIN, Recognition
 
 CONFIRM_THRESHOLD = 0.8
@@ -79,6 +82,9 @@ def decide(recognition: Recognition, threshold: float = CONFIRM_THRESHOLD,
     if command in QUERY_COMMANDS:
         if answering and recognition.confidence < LOW:
             return Refuse()
+        if command in SETTINGS and recognition.confidence < threshold:
+            # A question cannot wait on another question: said again instead.
+            return Refuse() if answering else Confirm(command, readback(command) + " Yes or no?")
         return Accept(command, "")  # changes nothing: a misheard query costs a sentence
     if noisy:
         return Refuse(TOO_NOISY, "too_noisy")
