@@ -5,7 +5,7 @@ produce is refused; a state-changing command is always read back, and below the 
 it is only applied after a spoken "yes"; queries (and yes/no themselves) change nothing
 and need no confirmation. A speech setting changes how every later sentence is said: below
 the threshold it is asked about too (a held-out voice's "speak quieter" was read "speak
-louder" at 0.42-0.70, docs/voice.md "A setting heard unsure").
+louder" at 0.42-0.70: docs/voice.md "Held-out voices, and a setting heard unsure").
 """
 
 from __future__ import annotations
