@@ -5,12 +5,15 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.grammar import build_grammar, grammar_words, phrase_list
 from companion.voice.decoders import VoiceUnavailable
 from companion.voice.policy import (
+    CONFIRM_THRESHOLD,
     MIN_MARGIN,
     TOO_NOISY,
     Accept,
@@ -19,7 +22,8 @@ from companion.voice.policy import (
     decide,
     readback,
 )
-from companion.voice.sphinx import Recognition
+from companion.voice.shared_words import SETTINGS
+from companion.voice.sphinx import ALWAYS_ANSWERED, LOW, Recognition
 from companion.voice.vosk_backend import UNKNOWN, VoskRecognizer
 
 
@@ -311,3 +315,20 @@ def test_dropping_a_begun_list_is_never_asked_about() -> None:
     while a yes or no is awaited and doubtful, it is refused like a question."""
     assert isinstance(decide(Recognition("cancel", 0.6, "cancel")), Accept)
     assert isinstance(decide(Recognition("cancel", 0.45, "cancel"), answering=True), Refuse)
+
+
+@given(command=st.sampled_from(sorted(ALWAYS_ANSWERED)),
+       confidence=st.floats(0.0, 1.0), answering=st.booleans(),
+       margin=st.one_of(st.none(), st.floats(0.0, 60.0)))
+def test_a_setting_is_applied_unasked_only_when_sure_and_a_question_always_is(
+        command: str, confidence: float, answering: bool, margin: float | None) -> None:
+    """Whatever the confidence and the noise: a speech setting below the threshold is never
+    applied unasked (asked about, or refused while a yes is awaited); a question or a cancel
+    is answered at once, unless a doubtful one comes while a yes is awaited."""
+    decision = decide(Recognition(command, confidence, command, margin), answering=answering)
+    if command in SETTINGS and confidence < CONFIRM_THRESHOLD:
+        assert not isinstance(decision, Accept)
+        assert isinstance(decision, Refuse) if answering else decision == Confirm(
+            command, f"{command.capitalize()}. Yes or no?")
+    elif not (answering and confidence < LOW):
+        assert decision == Accept(command, "")
