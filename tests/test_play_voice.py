@@ -190,8 +190,8 @@ def test_real_speech_is_applied_right_or_not_at_all(tmp_path):
 @needs_pocketsphinx
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 def test_speech_settings_by_voice_need_no_yes(tmp_path):
-    """"speak faster" is recognized in a turn and changes the voice at once (no question);
-    the game itself is untouched."""
+    """"speak faster" is recognized in a turn and changes the voice at once (no question:
+    pocketsphinx hears a setting sure, `settled`); the game itself is untouched."""
     from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer
     from companion.voice.audio import read_wav
 

@@ -286,6 +286,6 @@ def combine(heard: Recognition, match: Match | None,
              and not names_another_number(heard.transcript, match.words, lang)
              and not names_another_number(heard.words, match.words, lang))
     if not is_move(command) and not alone:
-        return refused  # a question is answered at once, never asked about
+        return refused  # answered at once, so never asked about on the match's word alone
     confidence = AGREED if alone else ASKED
     return replace(heard, command=command, confidence=confidence, words=match.words)

@@ -61,6 +61,9 @@ VERIFIER_FEATURES: dict[str, str] = {"remove_noise": "no"}
 HIGH = 0.9  # every decode agrees
 # Commands that change nothing in the game, answered without a question: the questions, the
 # settings, and cancel (a list begun, dropped: asked about, its "no" would keep the list).
+# The recognizers treat them all so (no rescue, no loop read once, no second opinion's
+# reading made a question); only the policy asks about a setting, on its own confidence
+# under the threshold (policy.decide: it changes every later sentence).
 # Undo is not one: it takes back a step the table has played, and measured, an unsure "undo"
 # was heard for "gift tea Anju Anju" at 40 dB (docs/voice.md); like a move, it is applied when
 # sure and asked about when not, the question naming the step ("Undo Ana's Secret. Yes or
@@ -72,7 +75,8 @@ ANSWERS = frozenset({"yes", "no"})  # a reply to a question: never itself asked 
 
 def is_move(command: str) -> bool:
     """Whether `command` is read back and asked about when unsure (a move, an undo): no
-    question, setting or answer, which are answered at once or cannot be asked about."""
+    question, setting or answer, which are answered at once or cannot be asked about (a
+    setting is asked about by the policy alone, when its own confidence is low)."""
     return command not in ALWAYS_ANSWERED and command not in ANSWERS
 
 
