@@ -38,7 +38,7 @@ from companion.voice import ct2_file  # noqa: E402
 from companion.voice import enrolled as en  # noqa: E402
 from companion.voice.enrolled_engine import (  # noqa: E402
     MIDDLE_SECONDS,
-    NOISY_COPIES,
+    enrolled_voice,
     speech_frames,
     templates,
 )
@@ -137,7 +137,7 @@ def score(layers: Layers, voices, mix: Mix, scale: float = 1.0,  # type: ignore[
     en.MAX_DISTANCE, en.SURE_DISTANCE, en.SURE_MARGIN = (v * scale for v in saved)
     try:
         for name, recordings, tests in voices:
-            voice = en.EnrolledVoice(templates(recordings, encode), len(NOISY_COPIES))
+            voice = enrolled_voice(templates(recordings, encode), recordings)
             for word, snr, pcm in tests:
                 match = voice.match(speech_frames(encode(pcm), pcm))
                 if rows is not None and match is not None:

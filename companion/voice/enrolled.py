@@ -6,9 +6,11 @@ A player enrols by saying each of the game's context words two or three times
 features (the Whisper encoder's frames, its last and middle layers:
 enrolled_engine.Frames), each frame of unit length; each enrolled word's recordings are
 searched for within what is heard by dynamic time warping (cosine distance per frame,
-every recorded frame counted once, what is heard free to begin and end anywhere, so the
-noise around a word in a noisy room is not counted and the mean over the recorded frames
-is comparable between words) and the nearest word wins.
+every recorded frame counted by its weight, what is heard free to begin and end anywhere,
+so the noise around a word in a noisy room is not counted and the weighted mean over the
+recorded frames is comparable between words) and the nearest word wins. A recorded frame's
+weight follows how loud it was (enrolled_engine.frame_weights): the quiet ends of a word
+are the first that noise covers, its loud middle the last.
 
 A word's distance is the mean over the player's recordings of it of the nearest of each
 recording and its noisy copies (`nearest`): near every take, not one.
@@ -79,12 +81,17 @@ def unit_rows(frames: np.ndarray) -> np.ndarray:
     return frames / (np.linalg.norm(frames, axis=1, keepdims=True) + 1e-9)
 
 
-def _aligned(rows: np.ndarray, bank: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """The mean cosine distance per recorded frame of the best alignment of each recording
-    of `bank` (recordings x frames x width, unit rows, zero-padded to `lengths`) within
-    `rows` (what is heard, unit rows)."""
+def _aligned(rows: np.ndarray, bank: np.ndarray, lengths: np.ndarray,
+             weights: np.ndarray | None = None) -> np.ndarray:
+    """The mean cosine distance per recorded frame, each frame counted by its weight, of
+    the best alignment of each recording of `bank` (recordings x frames x width, unit rows,
+    zero-padded to `lengths`) within `rows` (what is heard, unit rows); `weights`
+    (recordings x frames, zero past each length) default to one."""
     kept, longest, _ = bank.shape
     cost = 1.0 - np.einsum("kmw,nw->kmn", bank, rows, optimize=True)
+    if weights is None:
+        weights = (np.arange(longest)[None, :] < lengths[:, None]).astype(np.float32)
+    cost *= weights[:, :, None]
     row = cost[:, 0, :].copy()
     done = np.where(lengths == 1, row.min(axis=1), np.inf)
     for m in range(1, longest):
@@ -95,13 +102,33 @@ def _aligned(rows: np.ndarray, bank: np.ndarray, lengths: np.ndarray) -> np.ndar
         ends = lengths == m + 1
         if ends.any():
             done[ends] = row[ends].min(axis=1)
-    return done / np.maximum(lengths, 1)
+    return done / np.maximum(weights.sum(axis=1), 1e-6)
 
 
-def dtw_distance(heard: np.ndarray, template: np.ndarray) -> float:
-    """The mean cosine distance per frame of `template` along its best alignment within
-    `heard` (both unit rows)."""
-    return float(_aligned(heard, template[None], np.array([len(template)]))[0])
+def dtw_distance(heard: np.ndarray, template: np.ndarray,
+                 weights: np.ndarray | None = None) -> float:
+    """The mean cosine distance per frame of `template` (each counted by its weight, default
+    one) along its best alignment within `heard` (both unit rows)."""
+    w = None if weights is None else fitted(weights, len(template))[None]
+    return float(_aligned(heard, template[None], np.array([len(template)]), w)[0])
+
+
+def _weight(weights: Mapping[str, Sequence[np.ndarray]] | None, word: str,
+            k: int) -> np.ndarray | None:
+    found = None if weights is None else weights.get(word, ())
+    return found[k] if found is not None and k < len(found) else None
+
+
+def fitted(weights: np.ndarray, length: int) -> np.ndarray:
+    """`weights` cut or carried on (its last value) to `length` frames: a recording's
+    frames and its weights are counted from the same sound, and may differ by a frame at
+    the window's end."""
+    weights = np.asarray(weights, dtype=np.float32)[:length]
+    if len(weights) < length:
+        weights = np.concatenate([weights, np.full(length - len(weights),
+                                                   weights[-1] if len(weights) else 1.0,
+                                                   dtype=np.float32)])
+    return weights
 
 
 @dataclass(frozen=True)
@@ -137,19 +164,24 @@ class EnrolledVoice:
     of it (enrolled_engine.templates); a word's distance is the mean over its recordings
     of the nearest of each recording and its copies (`nearest`)."""
 
-    def __init__(self, templates: Mapping[str, Sequence[np.ndarray]], copies: int = 0) -> None:
+    def __init__(self, templates: Mapping[str, Sequence[np.ndarray]], copies: int = 0,
+                 weights: Mapping[str, Sequence[np.ndarray]] | None = None) -> None:
+        """`weights`: each template's frames' weights, in the same lists (default one)."""
         self.copies = copies
-        self.templates = {w: [unit_rows(t) for t in ts if len(t)]
-                          for w, ts in templates.items()}
-        self.templates = {w: ts for w, ts in self.templates.items() if ts}
-        flat = [(w, t) for w, ts in self.templates.items() for t in ts]
-        self._owner = [w for w, _ in flat]
-        self._lengths = np.array([len(t) for _, t in flat], dtype=np.int64)
+        flat = [(w, unit_rows(t), _weight(weights, w, k))
+                for w, ts in templates.items() for k, t in enumerate(ts) if len(t)]
+        self.templates: dict[str, list[np.ndarray]] = {}
+        for w, t, _ in flat:
+            self.templates.setdefault(w, []).append(t)
+        self._owner = [w for w, _, _ in flat]
+        self._lengths = np.array([len(t) for _, t, _ in flat], dtype=np.int64)
         longest = int(self._lengths.max()) if flat else 0
         width = flat[0][1].shape[1] if flat else 0
         self._bank = np.zeros((len(flat), longest, width), dtype=np.float32)
-        for k, (_, t) in enumerate(flat):
+        self._weights = np.zeros((len(flat), longest), dtype=np.float32)
+        for k, (_, t, wt) in enumerate(flat):
             self._bank[k, :len(t)] = t
+            self._weights[k, :len(t)] = 1.0 if wt is None else fitted(wt, len(t))
 
     @property
     def words(self) -> frozenset[str]:
@@ -157,7 +189,7 @@ class EnrolledVoice:
 
     def _all(self, heard: np.ndarray) -> np.ndarray:
         """dtw_distance of `heard` with every recording (one batched pass)."""
-        return _aligned(unit_rows(heard), self._bank, self._lengths)
+        return _aligned(unit_rows(heard), self._bank, self._lengths, self._weights)
 
     def distances(self, heard: np.ndarray) -> dict[str, tuple[float, int]]:
         """Each enrolled word's distance to `heard` (`nearest`) and the length in frames of
