@@ -5,13 +5,14 @@ nine: those, said by the same player, are stray words in their own voice, the ha
 (what is heard shares the voice, the room and the microphone with every template). Each
 free spoken digit dataset speaker of a set is enrolled on one to seven (takes 0 and 1) and
 every digit of takes 2-9 is heard, as recorded and at 10 and 6 dB (realspeech_bench's
-noise); every match goes to a CSV (enrolled_layers.match_row's columns), and the
-figures are printed: one to seven right, and zero, eight, nine given an opinion (asked
-about) or applied; with --beside, also as in play (beside Whisper, the reveal context:
-zero, eight, nine are then right when refused). With --refuse N, the strays are words to
-refuse, held out: each speaker is enrolled three times, with N takes of two of the three
-strays beside one to seven, and the third stray heard (what words to refuse do for a stray
-word never enrolled).
+noise); every match goes to a CSV (enrolled_layers.match_row's columns), and the figures
+are printed: one to seven right, and zero, eight, nine given an opinion (asked about) or
+applied; with --beside, also as in play (beside Whisper, the reveal context: zero, eight,
+nine are then right when refused), and each command applied wrongly, with Whisper's own
+reading and the match beside it (which of the two applied it). With --refuse N, the strays
+are words to refuse, held out: each speaker is enrolled three times, with N takes of two
+of the three strays beside one to seven, and the third stray heard (what words to refuse
+do for a stray word never enrolled).
 
     .venv/bin/python benchmarks/enrolled_strays.py --set tune --dump /tmp/strays.csv
     .venv/bin/python benchmarks/enrolled_strays.py --set tune --beside --refuse 1
@@ -31,6 +32,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import realspeech_bench as rb  # noqa: E402
 from enrolled_layers import match_row, write_rows  # noqa: E402
 
+from companion.voice import enrolled as en  # noqa: E402
 from companion.voice.audio import read_wav  # noqa: E402
 from companion.voice.enrolled_engine import EnrolledEngine, speech_frames  # noqa: E402
 from companion.voice.word_profiles import WordProfile  # noqa: E402
@@ -50,10 +52,39 @@ def rotations(refuse: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     return [(tuple(d for d in STRAYS if d != out), (out,)) for out in STRAYS]
 
 
-def run(which: str, beside: list | None = None, refuse: int = 0) -> list[dict]:
+def _spy(engine):  # type: ignore[no-untyped-def]
+    """Keep Whisper's own last reading (before the enrolled words' say) in the returned
+    dict, to tell in the printout which of the two applied a wrong command."""
+    seen: dict = {}
+    for name in ("recognize_grammar", "recognize_phrases"):
+        inner = getattr(engine, name)
+
+        def spy(*args, _inner=inner, **more):  # type: ignore[no-untyped-def]
+            seen["last"] = _inner(*args, **more)
+            return seen["last"]
+        setattr(engine, name, spy)
+    return seen
+
+
+def _why(outcome: rb.Outcome, speaker: str, take: int, whisper: object,
+         match: object) -> str:
+    """One line: a command applied wrongly, with Whisper's own reading and the match."""
+    label = "as recorded" if outcome.snr == "rec" else f"{outcome.snr} dB"
+    read = (f"{whisper.command!r} at {whisper.confidence:.2f}, free {whisper.transcript!r}"
+            if whisper is not None else "-")
+    near = (f"{match.words} at {match.distance:.3f}, lead {match.margin:.3f}"
+            f"{', sure' if en.sure(match) else ''}" if match is not None else "-")
+    return (f"- {speaker} take {take}, {label}: {outcome.said!r} applied as "
+            f"{outcome.applied!r}; Whisper {read}; enrolled {near}")
+
+
+def run(which: str, beside: list | None = None, refuse: int = 0,
+        wrong: list[str] | None = None) -> list[dict]:
     """The enrolled recognizer alone's matches; with `beside`, also each clip heard as in
-    play, beside Whisper in the reveal context (realspeech_bench Outcomes); with `refuse`,
-    each speaker is enrolled three times (`rotations`) and one to seven heard each time."""
+    play, beside Whisper in the reveal context (realspeech_bench Outcomes), and a line in
+    `wrong` for each command applied wrongly; with `refuse`, each speaker is enrolled
+    three times (`rotations`) and one to seven heard each time."""
+    wrong = [] if wrong is None else wrong
     from companion.games.hanamikoji.voice.context import Context
     from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer
 
@@ -61,6 +92,7 @@ def run(which: str, beside: list | None = None, refuse: int = 0) -> list[dict]:
     if data is None:
         raise SystemExit("no real speech here (../shared/realspeech): nothing measured")
     engine = rb.whisper()
+    whisper_read = _spy(engine)
     rows: list[dict] = []
     speakers = [s for s in rb.digit_speakers(data)
                 if (s in rb.TUNE_DIGIT_SPEAKERS) == (which == "tune")]
@@ -90,6 +122,11 @@ def run(which: str, beside: list | None = None, refuse: int = 0) -> list[dict]:
                                 word and rb._reveal_truth(word),
                                 recognizer.recognize(audio, Context.reveal()), 0.0,
                                 answering=False))
+                            applied = beside[-1].applied
+                            if applied is not None and applied != beside[-1].truth:
+                                wrong.append(_why(beside[-1], speaker, take,
+                                                  whisper_read.get("last"),
+                                                  enrolled.last_match))
                         match = enrolled.voice.match(speech_frames(enrolled.frames(audio),
                                                                    audio))
                         assert match is not None
@@ -127,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rb.NOISE_DRAW = args.noise_draw
     beside: list | None = [] if args.beside else None
-    rows = run(args.which, beside, args.refuse)
+    wrong: list[str] = []
+    rows = run(args.which, beside, args.refuse, wrong)
     if args.dump is not None:
         write_rows(args.dump, rows)
     print(summary(rows))
@@ -136,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
                                "seven enrolled, zero, eight, nine stray"
                                + (f"; the two other strays enrolled, {args.refuse} take(s), "
                                   "as words to refuse)" if args.refuse else ")")))
+        print("\nApplied without a question, and wrong (a stray word, or another card):")
+        print("\n".join(wrong) or "- none")
     return 0
 
 
