@@ -22,10 +22,14 @@ from companion.voice.enrolled import (
     AGREED,
     ASKED,
     MAX_DISTANCE,
+    PLAIN_SURE_DISTANCE,
+    SURE_DISTANCE,
+    SURE_MARGIN,
     EnrolledVoice,
     Match,
     combine,
     dtw_distance,
+    sure,
     unit_rows,
 )
 from companion.voice.policy import Accept, Confirm, Refuse, decide
@@ -149,6 +153,29 @@ def test_noise_over_a_words_quiet_ending_does_not_make_another_word_nearest() ->
                          weights={"a": [np.ones(20)], "b": [np.ones(20)]})
     for word, (distance, _) in alike.distances(heard).items():
         assert ones.distances(heard)[word][0] == pytest.approx(distance, abs=1e-6)
+
+
+def test_a_word_near_only_in_its_loud_part_is_not_sure_enough_to_apply_alone() -> None:
+    """The weights make words that share their loud part nearer (the English tuning voices'
+    "unseen", never enrolled, came sure of the player's "repeat"): a match is sure only
+    when it is also sure with every recorded frame counted alike. What is heard here has
+    "a"'s loud part and a quiet part unlike it: weighted it is near "a" by every
+    threshold, counted alike it is not, so it is asked about, never applied alone."""
+    loud, quiet = RNG.standard_normal((10, 16)), RNG.standard_normal((10, 16))
+    word_a, word_c = np.concatenate([loud, quiet]), RNG.standard_normal((20, 16))
+    weights = np.array([1.0] * 10 + [0.15] * 10)
+    voice = EnrolledVoice({"a": [word_a], "c": [word_c]},
+                         weights={"a": [weights], "c": [weights]})
+    rhyme = voice.match(np.concatenate([loud, RNG.standard_normal((10, 16))]))
+    assert rhyme is not None and rhyme.words == "a" and rhyme.accepted
+    assert rhyme.distance <= SURE_DISTANCE and rhyme.margin >= SURE_MARGIN
+    assert rhyme.plain is not None and rhyme.plain > PLAIN_SURE_DISTANCE
+    assert not sure(rhyme)
+    said = voice.match(word_a + 0.05 * RNG.standard_normal(word_a.shape))
+    assert said is not None and said.words == "a" and sure(said)
+    # Frames never weighted: one distance, measured once.
+    alike = EnrolledVoice({"a": [word_a], "c": [word_c]}).match(word_a)
+    assert alike is not None and alike.plain is None and sure(alike)
 
 
 def _read(text: str) -> str | None:

@@ -63,6 +63,13 @@ AGREED = 0.9
 # 0.180), none at 0.17.
 SURE_MARGIN = 0.06
 SURE_DISTANCE = 0.17
+# ... and sure with every frame counted alike too (the thresholds of before the weights):
+# the weights make the words that share a loud vowel nearer ("unseen" and the player's
+# "repeat", "hint" and "fan", "nine" and "five"), and on the English tuning voices a
+# question never enrolled was applied as the player's rhyme 11 times in 624 in noise;
+# sure both ways (0.18 and 0.06 on the plain distance), once (docs/voice.md "Loud frames
+# count more").
+PLAIN_SURE_DISTANCE = 0.18
 # Disagreement: asked about (the policy asks below 0.8, refuses below 0.4).
 ASKED = 0.6
 # A word is found within what is heard (subsequence alignment): what is heard may begin
@@ -145,6 +152,10 @@ class Match:
     margin: float
     heard: int = 0
     recorded: int = 0
+    # The same word's distance and lead with every recorded frame counted alike (None:
+    # not measured, the frames were not weighted).
+    plain: float | None = None
+    plain_margin: float | None = None
 
     @property
     def fits(self) -> bool:
@@ -185,6 +196,7 @@ class EnrolledVoice:
         for k, (_, t, wt) in enumerate(flat):
             self._bank[k, :len(t)] = t
             self._weights[k, :len(t)] = 1.0 if wt is None else fitted(wt, len(t))
+        self._weighted = any(wt is not None for _, _, wt in flat)
 
     @property
     def words(self) -> frozenset[str]:
@@ -207,7 +219,15 @@ class EnrolledVoice:
         ranked = sorted(found, key=lambda w: found[w][0])
         best, (distance, length) = ranked[0], found[ranked[0]]
         rival = found[ranked[1]][0] if len(ranked) > 1 else np.inf
-        return Match(best, distance, float(rival - distance), len(heard), length)
+        plain = plain_margin = None
+        if self._weighted:
+            alike = nearest(self._owner, _aligned(unit_rows(heard), self._bank, self._lengths),
+                            self._lengths, self.copies)
+            plain = alike[best][0]
+            plain_margin = float(min((d for w, (d, _) in alike.items() if w != best),
+                                     default=np.inf) - plain)
+        return Match(best, distance, float(rival - distance), len(heard), length, plain,
+                     plain_margin)
 
 
 def nearest(owners: Sequence[str], distances: np.ndarray, lengths: np.ndarray,
@@ -232,7 +252,11 @@ def nearest(owners: Sequence[str], distances: np.ndarray, lengths: np.ndarray,
 
 
 def sure(match: Match) -> bool:
-    """A match sure enough to apply when Whisper heard nothing valid (SURE_*)."""
+    """A match sure enough to apply when Whisper heard nothing valid (SURE_*), with its
+    frames weighted and, when they were, counted alike (PLAIN_SURE_DISTANCE)."""
+    if match.plain is not None and match.plain_margin is not None and not (
+            match.plain <= PLAIN_SURE_DISTANCE and match.plain_margin >= SURE_MARGIN):
+        return False
     return match.accepted and match.margin >= SURE_MARGIN and match.distance <= SURE_DISTANCE
 
 
