@@ -24,8 +24,9 @@ said that was never enrolled is far from everything.
 In play (`combine`) the match is a second opinion beside Whisper: both read the same
 command: it is surer (applied); they differ: the enrolled reading is asked about ("… Yes
 or no?"), never applied unasked; Whisper heard nothing valid: the enrolled reading is
-applied when it is sure and neither Whisper's free transcript nor its beam's own words say
-another number, else asked about; an answer (yes, no) or a question ("board": the policy
+applied when it is sure (`sure`: near, well ahead of the next word, both with the frames
+weighted and counted alike) and neither Whisper's free transcript nor its beam's own words
+say another number, else asked about; an answer (yes, no) or a question ("board": the policy
 answers it at once) cannot be asked about, so it is then refused. The match knows only the
 enrolled words: a word the player never enrolled ("help", "the rules") that both of
 Whisper's readings agree on stands unless the match is near.
