@@ -35,6 +35,7 @@ from enrolled_layers import match_row, write_rows  # noqa: E402
 from companion.voice import enrolled as en  # noqa: E402
 from companion.voice.audio import read_wav  # noqa: E402
 from companion.voice.enrolled_engine import EnrolledEngine, speech_frames  # noqa: E402
+from companion.voice.sphinx import Recognition  # noqa: E402
 from companion.voice.word_profiles import WordProfile  # noqa: E402
 
 ENROLLED = range(1, 8)  # the digits that name a card: the game's words
@@ -52,22 +53,8 @@ def rotations(refuse: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     return [(tuple(d for d in STRAYS if d != out), (out,)) for out in STRAYS]
 
 
-def _spy(engine):  # type: ignore[no-untyped-def]
-    """Keep Whisper's own last reading (before the enrolled words' say) in the returned
-    dict, to tell in the printout which of the two applied a wrong command."""
-    seen: dict = {}
-    for name in ("recognize_grammar", "recognize_phrases"):
-        inner = getattr(engine, name)
-
-        def spy(*args, _inner=inner, **more):  # type: ignore[no-untyped-def]
-            seen["last"] = _inner(*args, **more)
-            return seen["last"]
-        setattr(engine, name, spy)
-    return seen
-
-
-def _why(outcome: rb.Outcome, speaker: str, take: int, whisper: object,
-         match: object) -> str:
+def _why(outcome: rb.Outcome, speaker: str, take: int, whisper: Recognition | None,
+         match: en.Match | None) -> str:
     """One line: a command applied wrongly, with Whisper's own reading and the match."""
     label = "as recorded" if outcome.snr == "rec" else f"{outcome.snr} dB"
     read = (f"{whisper.command!r} at {whisper.confidence:.2f}, free {whisper.transcript!r}"
@@ -92,7 +79,6 @@ def run(which: str, beside: list | None = None, refuse: int = 0,
     if data is None:
         raise SystemExit("no real speech here (../shared/realspeech): nothing measured")
     engine = rb.whisper()
-    whisper_read = _spy(engine)
     rows: list[dict] = []
     speakers = [s for s in rb.digit_speakers(data)
                 if (s in rb.TUNE_DIGIT_SPEAKERS) == (which == "tune")]
@@ -125,8 +111,7 @@ def run(which: str, beside: list | None = None, refuse: int = 0,
                             applied = beside[-1].applied
                             if applied is not None and applied != beside[-1].truth:
                                 wrong.append(_why(beside[-1], speaker, take,
-                                                  whisper_read.get("last"),
-                                                  enrolled.last_match))
+                                                  enrolled.last_heard, enrolled.last_match))
                         match = enrolled.voice.match(speech_frames(enrolled.frames(audio),
                                                                    audio))
                         assert match is not None

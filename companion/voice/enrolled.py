@@ -98,16 +98,28 @@ def _aligned(rows: np.ndarray, bank: np.ndarray, lengths: np.ndarray,
     the best alignment of each recording of `bank` (recordings x frames x width, unit rows,
     zero-padded to `lengths`) within `rows` (what is heard, unit rows); `weights`
     (recordings x frames, zero past each length) default to one."""
-    kept, longest, _ = bank.shape
-    cost = 1.0 - np.einsum("kmw,nw->kmn", bank, rows, optimize=True)
     if weights is None:
-        weights = (np.arange(longest)[None, :] < lengths[:, None]).astype(np.float32)
+        weights = (np.arange(bank.shape[1])[None, :] < lengths[:, None]).astype(np.float32)
+    cost = _costs(rows, bank)
     cost *= weights[:, :, None]
+    return _best_paths(cost, lengths, weights)
+
+
+def _costs(rows: np.ndarray, bank: np.ndarray) -> np.ndarray:
+    """The cosine distance of every recorded frame of `bank` to every frame of `rows`
+    (recordings x frames x heard): most of an alignment's time."""
+    return 1.0 - np.einsum("kmw,nw->kmn", bank, rows, optimize=True)
+
+
+def _best_paths(cost: np.ndarray, lengths: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """`_aligned` over `cost`, each recorded frame's row already multiplied by its weight
+    (frames past a recording's length are never read)."""
+    longest = cost.shape[1]
     row = cost[:, 0, :].copy()
     done = np.where(lengths == 1, row.min(axis=1), np.inf)
     for m in range(1, longest):
         best = row.copy()
-        for step in range(1, min(MAX_ADVANCE, len(rows) - 1) + 1):
+        for step in range(1, min(MAX_ADVANCE, cost.shape[2] - 1) + 1):
             np.minimum(best[:, step:], row[:, :-step], out=best[:, step:])
         row = cost[:, m, :] + best
         ends = lengths == m + 1
@@ -197,6 +209,7 @@ class EnrolledVoice:
         for k, (_, t, wt) in enumerate(flat):
             self._bank[k, :len(t)] = t
             self._weights[k, :len(t)] = 1.0 if wt is None else fitted(wt, len(t))
+        self._mask = (np.arange(longest)[None, :] < self._lengths[:, None]).astype(np.float32)
         self._weighted = any(wt is not None for _, _, wt in flat)
 
     @property
@@ -216,14 +229,19 @@ class EnrolledVoice:
         """The nearest enrolled word; None when nothing is enrolled or `heard` is empty."""
         if not self.templates or len(heard) == 0:
             return None
-        found = self.distances(heard)
+        cost = _costs(unit_rows(heard), self._bank)
+        # Counted alike first: the weights are then applied to the same costs in place.
+        alike_all = (_best_paths(cost, self._lengths, self._mask) if self._weighted
+                     else None)
+        cost *= self._weights[:, :, None]
+        found = nearest(self._owner, _best_paths(cost, self._lengths, self._weights),
+                        self._lengths, self.copies)
         ranked = sorted(found, key=lambda w: found[w][0])
         best, (distance, length) = ranked[0], found[ranked[0]]
         rival = found[ranked[1]][0] if len(ranked) > 1 else np.inf
         plain = plain_margin = None
-        if self._weighted:
-            alike = nearest(self._owner, _aligned(unit_rows(heard), self._bank, self._lengths),
-                            self._lengths, self.copies)
+        if alike_all is not None:
+            alike = nearest(self._owner, alike_all, self._lengths, self.copies)
             plain = alike[best][0]
             plain_margin = float(min((d for w, (d, _) in alike.items() if w != best),
                                      default=np.inf) - plain)

@@ -267,6 +267,7 @@ class EnrolledEngine:
         self.voice: EnrolledVoice | None = None
         self.frames: Frames | None = None
         self.last_match: Match | None = None
+        self.last_heard: Recognition | None = None  # Whisper's own, before the match's say
         self._loaded = threading.Event()
         self._loader = threading.Thread(target=self._load, name="enrolled-load", daemon=True)
         self._loader.start()
@@ -329,6 +330,7 @@ class EnrolledEngine:
     def _combined(self, heard: Recognition, pcm: bytes, read: Callable[[str], str | None],
                   settled: Callable[[str], float | None] | None,
                   middle: Future[np.ndarray] | None = None) -> Recognition:
+        self.last_heard = heard
         match = self._match(pcm, middle)
         voice = self.voice
         out = combine(heard, match, read, self.engine.lang,
