@@ -144,6 +144,8 @@ def dump(which: str, snrs: tuple[str, ...], every: int, out: Path,
                 result = inner(heard, pcm, read, settled_, middle)
                 frames = speech_frames(enrolled.frames(pcm), pcm)
                 seen["distances"] = voice._all(frames)
+                # every frame counted alike too: `enrolled.sure` asks both
+                seen["plain"] = en._aligned(en.unit_rows(frames), voice._bank, voice._lengths)
                 seen["frames"] = len(frames)
                 seen["logs"] = word_logs(engine, pcm, sorted(voice.words))
                 return result
@@ -160,7 +162,7 @@ def dump(which: str, snrs: tuple[str, ...], every: int, out: Path,
                     rows.append(dict(
                         speaker=speaker, said=clip.said, take=clip.take, snr=snr,
                         noise=rb.noise_kind(104729 * n + len(snr)) if snr != "rec" else "",
-                        heard=seen["heard"], distances=seen["distances"],
+                        heard=seen["heard"], distances=seen["distances"], plain=seen["plain"],
                         frames=seen["frames"], logs=seen["logs"],
                         loudness=loudness_margin(samples), final=final))
             rows.append(dict(speaker=speaker, owners=list(voice._owner),
@@ -199,6 +201,9 @@ def load(path: Path) -> list[dict[str, Any]]:
         v = voices[r["speaker"]]
         r["best"] = en.nearest(v["owners"], r["distances"], v["lengths"],
                                len(v.get("copies", NOISY_COPIES)))
+        if "plain" in r:  # older dumps: the weighted distances alone
+            r["plain_best"] = en.nearest(v["owners"], r["plain"], v["lengths"],
+                                         len(v.get("copies", NOISY_COPIES)))
     return clips
 
 
@@ -206,7 +211,13 @@ def match_of(r: dict[str, Any]) -> en.Match:
     found = r["best"]
     ranked = sorted(found, key=lambda w: found[w][0])
     d, n = found[ranked[0]]
-    return en.Match(ranked[0], d, found[ranked[1]][0] - d, r["frames"], n)
+    alike = r.get("plain_best")
+    if alike is None:
+        return en.Match(ranked[0], d, found[ranked[1]][0] - d, r["frames"], n)
+    plain = alike[ranked[0]][0]
+    rival = min(v for w, (v, _) in alike.items() if w != ranked[0])
+    return en.Match(ranked[0], d, found[ranked[1]][0] - d, r["frames"], n, plain,
+                    rival - plain)
 
 
 def played(r: dict[str, Any], combine: Any) -> tuple[str | None, str | None]:
