@@ -406,20 +406,48 @@ def synthetic_speakers(lang: str, which: str, snrs: tuple[str, ...]
         yield voice, recordings, tests
 
 
+# Where each enrolled word alone is a command, tried in this order: cards and their numbers
+# in the reveal context, the two actions in the action context, yes and no in the confirm
+# context (the questions are valid in the first).
+SAID_IN = (Context.reveal(), Context.action(), Context.confirm())
+
+
+def said_in(word: str, lang: str) -> tuple[Context, str]:
+    """The first context where `word` alone is a command, and that command."""
+    for context in SAID_IN:
+        command = normalize(word, lang, context)
+        if command is not None:
+            return context, command
+    raise ValueError(f"{word!r} ({lang}) is a command in none of {SAID_IN}")
+
+
 def run_synthetic(langs: tuple[str, ...], which: str, snrs: tuple[str, ...],
-                  verbose: bool) -> dict[str, list[Outcome]]:
-    out: dict[str, list[Outcome]] = {}
+                  verbose: bool, with_whisper: bool = False
+                  ) -> dict[str, tuple[list[Outcome], list[Outcome]]]:
+    """Per language, (the enrolled recognizer alone, and when `with_whisper` beside
+    Whisper as in play: each word where it alone is a command, `said_in`)."""
+    out: dict[str, tuple[list[Outcome], list[Outcome]]] = {}
     for lang in langs:
         engine = whisper(lang)
         results: list[Outcome] = []
+        beside: list[Outcome] = []
         with tempfile.TemporaryDirectory() as folder:
             for voice, recordings, tests in synthetic_speakers(lang, which, snrs):
                 enrolled = enrolled_engine(engine, voice, lang, Path(folder), recordings)
+                recognizer = HanamikojiRecognizer(enrolled)
                 for word, snr, audio in tests:
+                    if with_whisper:  # first: the match below then reuses its encoder pass
+                        context, command = said_in(word, lang)
+                        started = time.perf_counter()
+                        heard = recognizer.recognize(audio, context)
+                        ms = 1000 * (time.perf_counter() - started)
+                        beside.append(outcome("beside", snr, word, command, heard, ms,
+                                              answering=context.kind == "confirm"))
                     results.append(matched_alone("synthetic", enrolled, audio, snr, word))
                     if verbose:
-                        print(lang, voice, word, snr, results[-1], flush=True)
-        out[lang] = results
+                        print(lang, voice, word, snr, results[-1], beside[-1] if beside else "",
+                              flush=True)
+        out[lang] = (results, beside)
         engine.close()
     return out
 
@@ -450,6 +478,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="enrolled: the enrolled recognizer alone")
     parser.add_argument("--takes", type=int, default=2, choices=(2, 3),
                         help="enrolled: takes of each digit enrolled (3: tested on takes 3-9)")
+    parser.add_argument("--beside", action="store_true",
+                        help="synthetic: also heard beside Whisper, as in play")
     parser.add_argument("--game", default="hanamikoji", choices=("hanamikoji", "momiji"),
                         help="synthetic: the game whose words are enrolled")
     parser.add_argument("--noise-draw", type=int, default=0,
@@ -499,12 +529,19 @@ def main(argv: list[str] | None = None) -> int:
                                            "of grammar)")
         blocks.append(text)
     if "synthetic" in args.part:
-        for lang, res in run_synthetic(tuple(args.langs), args.which, snrs,
-                                       args.verbose).items():
+        if args.beside and GAME != "hanamikoji":
+            parser.error("--beside: Hanamikoji's contexts only")
+        for lang, (res, beside) in run_synthetic(tuple(args.langs), args.which, snrs,
+                                                 args.verbose, args.beside).items():
             words = len(game_words(lang)[::args.every])
             blocks.append(table(res, f"Synthetic {lang} voices (MBROLA, Pico, RHVoice), the "
                                      f"enrolled recognizer alone, {words} {GAME} words") + (
                 f"\n\nMedian match time: {statistics.median(o.match_ms for o in res):.0f} ms."))
+            if beside:
+                blocks.append(table(beside, f"The same {lang} clips beside Whisper, as in "
+                                            "play (each word where it alone is a command: "
+                                            "cards and numbers revealed, the actions, yes "
+                                            "and no answered, the questions)"))
     seconds = time.perf_counter() - started
     head = (f"Set: {args.which}" + (f", one test clip in {args.every}" if args.every > 1 else "")
             + f"; run {seconds:.0f} s; load average at the start "
