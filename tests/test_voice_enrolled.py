@@ -299,8 +299,9 @@ def test_the_enrolled_voice_never_overrules_whisper_unasked(
     """Whatever both heard: what is applied without a question is Whisper's own command,
     or the enrolled reading where Whisper heard nothing valid, the match was sure and
     neither Whisper's free transcript nor its beam's words said another number; an answer
-    is never the enrolled voice's alone; the command is one of the two readings or none;
-    the seat a question goes to and the loudness margin are kept."""
+    is never the enrolled voice's alone in English (tiny.en checks its own); the command
+    is one of the two readings or none; the seat a question goes to and the loudness
+    margin are kept."""
     from companion.voice.enrolled import names_another_number, sure
 
     heard = Recognition(command, confidence, words, margin_db, seat, transcript)
@@ -314,6 +315,55 @@ def test_the_enrolled_voice_never_overrules_whisper_unasked(
         assert command is None and sure(match)
         assert not names_another_number(transcript, said, "en")
         assert not names_another_number(words, said, "en")
+
+
+def _read_uk(text: str) -> str | None:
+    """The confirm context's reading in Ukrainian, as the game reads a transcript."""
+    return {"так": "yes", "ні": "no", "рахунок": "score"}.get(text.strip(" .!?").lower())
+
+
+@pytest.mark.parametrize(("whisper", "match", "lang", "command"), [
+    # The player's own "так", sure, where Whisper's decodes did not agree on it (written
+    # "Та." and "Рад!" by the free one): taken.
+    (Recognition(None, 0.3, "так", transcript=" Та."), Match("так", 0.08, 0.15), "uk", "yes"),
+    (Recognition(None, 0.0, "Рад!", transcript=" Рад!"), Match("так", 0.08, 0.15), "uk",
+     "yes"),
+    (Recognition(None, 0.2, "", transcript=None), Match("ні", 0.1, 0.1), "uk", "no"),
+    # Something Whisper wrote reads as the other answer, or another command: refused.
+    (Recognition(None, 0.3, "ні", transcript=" Та."), Match("так", 0.08, 0.15), "uk", None),
+    (Recognition(None, 0.3, "", transcript=" Ні."), Match("так", 0.08, 0.15), "uk", None),
+    (Recognition(None, 0.3, "рахунок"), Match("так", 0.08, 0.15), "uk", None),
+    # Not sure (too far, or too near another word): refused, an answer cannot be asked.
+    (Recognition(None, 0.3, ""), Match("так", 0.25, 0.15), "uk", None),
+    (Recognition(None, 0.3, ""), Match("так", 0.08, 0.03), "uk", None),
+    # English answers are tiny.en's own (yesno.py): the enrolled voice does not add one.
+    (Recognition(None, 0.3, ""), Match("так", 0.08, 0.15), "en", None),
+])
+def test_a_players_own_sure_answer_is_taken_where_whisper_heard_none(
+        whisper: Recognition, match: Match, lang: str, command: str | None) -> None:
+    out = decide(combine(whisper, match, _read_uk, lang, ("так", "ні", "один", "рахунок")),
+                 answering=True)
+    assert getattr(out, "command", None) == command
+    assert isinstance(out, Accept if command else Refuse)
+
+
+@given(command=st.sampled_from([None, "yes", "no", "score"]), confidence=st.floats(0, 1),
+       words=st.sampled_from(["так", "ні", "рахунок", "Рад!", ""]),
+       transcript=st.sampled_from([None, "", " Та.", " Ні.", " Так.", " Рахунок."]),
+       said=st.sampled_from(["так", "ні", "один", "рахунок"]),
+       distance=st.floats(0, 0.5), margin=st.floats(0, 0.3), lang=st.sampled_from(["uk", "fr"]))
+def test_an_answer_not_whispers_is_applied_only_when_sure_and_uncontradicted(
+        command: str | None, confidence: float, words: str, transcript: str | None,
+        said: str, distance: float, margin: float, lang: str) -> None:
+    from companion.voice.enrolled import sure
+
+    heard = Recognition(command, confidence, words, transcript=transcript)
+    match = Match(said, distance, margin)
+    out = decide(combine(heard, match, _read_uk, lang, ("так", "ні", "один", "рахунок")),
+                 answering=True)
+    if isinstance(out, Accept) and out.command in ANSWERS and out.command != command:
+        assert command is None and sure(match) and _read_uk(said) == out.command
+        assert {_read_uk(words), _read_uk(transcript or "")} <= {None, out.command}
 
 
 def test_agreement_and_disagreement_confidences() -> None:
@@ -890,3 +940,33 @@ def test_a_word_said_clearly_outside_whispers_longer_reading_is_not_overruled(
         assert engine.last_match is not None and engine.last_match.words == "zero"
         assert sure(engine.last_match)
         assert isinstance(decide(heard), Refuse), (speaker, heard)
+
+
+@needs_whisper
+@pytest.mark.skipif(not (shutil.which("espeak-ng") and base(join=False)),
+                    reason="needs espeak-ng and the multilingual Whisper model")
+def test_a_ukrainian_players_clear_yes_is_taken_though_whisper_refuses_it(
+        tmp_path: Path) -> None:
+    """A Ukrainian player enrolled (synthetic stand-in: espeak-ng at two speeds) says "так"
+    clearly while a yes or no is awaited: Whisper alone refuses it (its free decode writes
+    "Та.", not the word), their own recording is sure of it: taken. Their "ні" stays a no."""
+    from companion.voice.enrolled_engine import EnrolledEngine
+    from companion.voice.whisper import WhisperRecognizer
+
+    profile = WordProfile.named("Olena", "hanamikoji", "uk", tmp_path / "voices")
+    for word in ("так", "ні", "один", "два", "три", "таємниця", "рахунок", "стіл"):
+        for rate, pitch in ((150, 50), (175, 40)):
+            profile.save(_espeak(tmp_path, "uk", word, rate, pitch), word)
+    engine = EnrolledEngine(WhisperRecognizer(None, "uk"), profile)
+    try:
+        recognizer = HanamikojiRecognizer(engine)
+        for word, answer in (("так", "yes"), ("ні", "no")):
+            for rate, pitch in ((160, 35), (140, 45)):
+                out = decide(recognizer.recognize(_espeak(tmp_path, "uk", word, rate, pitch),
+                                                  Context.confirm()), answering=True)
+                assert isinstance(out, Accept) and out.command == answer, (word, out)
+                if word == "так":
+                    assert engine.last_heard is not None
+                    assert engine.last_heard.command is None  # Whisper alone: refused
+    finally:
+        engine.close()
