@@ -1,18 +1,28 @@
-"""A player's own yes and no, and their stray words, while an answer is awaited (issue 25).
+"""What a player says while an answer or a card is awaited, replayed with and without the
+rules that take their own recordings' word alone (issue 25).
 
 Each synthetic stand-in (enrolled_queries.VOICES: the tuning or the held-out voices) is
-enrolled on the game's 22 words (realspeech_bench.SYNTH_ENROL), then heard in Hanamikoji's
-confirm context, as in play (EnrolledEngine beside Whisper, the policy answering):
-- its yes and no at four speeds (SYNTH_TEST);
-- stray words: its other 20 enrolled words (a card's number said while a yes is awaited),
-  six words of the table and five sentences of table talk, at two speeds;
-as recorded and at 10 and 6 dB (realspeech_bench's noise). Printed per language and
-noise: answers applied right and wrong, stray words applied as an answer, with the
-player's own sure answer taken (enrolled.ENROLLED_ANSWERS, as shipped) and without it,
-both replayed from the same decodes (`combine` is pure).
+enrolled on the game's 22 words (realspeech_bench.SYNTH_ENROL), then heard in one of
+Hanamikoji's contexts, as in play (EnrolledEngine beside Whisper, the policy):
+
+- `--context confirm` (a yes or no awaited): its yes and no at four speeds (SYNTH_TEST);
+  stray words: its other 20 enrolled words (a card's number said while a yes is awaited),
+  six words of the table and five sentences of table talk, at two speeds. Compared: the
+  player's own sure answer taken (enrolled.ENROLLED_ANSWERS) or not.
+- `--context reveal` (a card to reveal, where every question is valid): its 22 enrolled
+  words and the questions of its language it never enrolled (help, the rules, the speech
+  settings...) at four speeds; the words of the table and table talk at two. Compared: a
+  near question the player enrolled answered (enrolled.QUESTION_DISTANCE) and Whisper's
+  reading said in one word beside a filler no longer than a near match's word
+  (enrolled.ONE_WORD_NEAR), or neither.
+
+As recorded and at 10 and 6 dB (realspeech_bench's noise). Both sides are replayed from
+the same decodes (`combine` is pure). Printed per language and noise: what was said
+applied right and wrong, and the stray words applied (as an answer, in the confirm
+context).
 
     .venv/bin/python benchmarks/enrolled_answers.py --voice-set tune --langs fr es uk en
-    .venv/bin/python benchmarks/enrolled_answers.py --voice-set report --langs fr uk en
+    .venv/bin/python benchmarks/enrolled_answers.py --context reveal --voice-set report
 """
 
 from __future__ import annotations
@@ -22,6 +32,8 @@ import functools
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -50,33 +62,47 @@ STRAY = {**el.STRAY, "en": ("cat", "thanks", "wait", "well", "oops", "look")}
 TABLE_TALK = {"en": ("what time is it", "pass me the chips", "I think it is your turn",
                      "wait a second", "who is winning right now")}
 SNRS = ("rec", "10", "6")
-CONFIRM = Context.confirm()
+CONTEXTS = {"confirm": Context.confirm(), "reveal": Context.reveal()}
+# The rules compared in each context, by the constants that switch them off.
+RULES_OFF = {"confirm": {"ENROLLED_ANSWERS": frozenset()},
+             "reveal": {"QUESTION_DISTANCE": 0.0, "ONE_WORD_NEAR": -1.0}}
 
 
-def heard(lang: str, voices: tuple[str, ...]) -> list[dict[str, Any]]:
-    """One decode per clip: what was said, the answer it is (None: a stray word), and
+def said(lang: str, context: str) -> list[tuple[str, str | None]]:
+    """(what is said, the command it is: None for a stray word) in `context`."""
+    words = rb.game_words(lang)
+    talk = TABLE_TALK.get(lang) or vb.PHRASES[lang]["oog"]
+    at = CONTEXTS[context]
+    if context == "confirm":
+        out = [(w, normalize(w, lang, at)) for w in words]
+        out = [(w, a if a in ANSWERS else None) for w, a in out]
+    else:
+        never = [w for w in eq.questions(lang) if w not in words]
+        out = [(w, normalize(w, lang, at)) for w in (*words, *never)]
+    return out + [(w, None) for w in (*STRAY[lang], *talk)]
+
+
+def heard(lang: str, voices: tuple[str, ...], context: str) -> list[dict[str, Any]]:
+    """One decode per clip: what was said, the command it is (None: a stray word), and
     Whisper's own recognition and the enrolled match beside it."""
     engine = rb.whisper(lang)
     words = rb.game_words(lang)
-    talk = TABLE_TALK.get(lang) or vb.PHRASES[lang]["oog"]
+    at = CONTEXTS[context]
     out = []
     with tempfile.TemporaryDirectory() as folder:
         for voice in voices:
             enrolled = rb.enrolled_engine(engine, voice, lang, Path(folder),
                                           rb.synthetic_enrolment(voice, words))
             recognizer = HanamikojiRecognizer(enrolled)
-            said = [(w, normalize(w, lang, CONFIRM)) for w in words]
-            said = [(w, a if a in ANSWERS else None) for w, a in said]
-            said += [(w, None) for w in (*STRAY[lang], *talk)]
-            for n, (word, answer) in enumerate(said):
-                speeds = rb.SYNTH_TEST if answer else rb.SYNTH_TEST[:2]
+            for n, (word, meant) in enumerate(said(lang, context)):
+                speeds = rb.SYNTH_TEST if meant else rb.SYNTH_TEST[:2]
                 for k, (rate, pitch) in enumerate(speeds):
                     pcm = rb.pcm16(vb.synth(word, voice, rate, pitch))
                     for snr in SNRS:
                         recognizer.recognize(rb.noisy(pcm, snr, 53 * n + 11 * k + len(snr)),
-                                             CONFIRM)
+                                             at)
                         out.append({"lang": lang, "voice": voice, "said": word,
-                                    "answer": answer, "snr": snr,
+                                    "meant": meant, "snr": snr, "context": context,
                                     "heard": enrolled.last_heard,
                                     "match": enrolled.last_match,
                                     "enrolled": enrolled.voice.words})
@@ -84,63 +110,76 @@ def heard(lang: str, voices: tuple[str, ...]) -> list[dict[str, Any]]:
     return out
 
 
-def applied(clip: dict[str, Any], answers_taken: bool) -> str | None:
-    """What play applies for `clip` (EnrolledEngine._combined, then the policy), with the
-    player's sure answers taken in ENROLLED_ANSWERS' languages or in none."""
-    lang = clip["lang"]
-    read = functools.partial(normalize, lang=lang, context=CONFIRM)
-    saved = en.ENROLLED_ANSWERS
-    en.ENROLLED_ANSWERS = saved if answers_taken else frozenset()
+@contextmanager
+def rules(on: bool, context: str) -> Iterator[None]:
+    """The context's compared rules as shipped (`on`) or switched off."""
+    saved = {name: getattr(en, name) for name in RULES_OFF[context]}
+    if not on:
+        for name, value in RULES_OFF[context].items():
+            setattr(en, name, value)
     try:
-        out = en.combine(clip["heard"], clip["match"], read, lang, clip["enrolled"])
+        yield
     finally:
-        en.ENROLLED_ANSWERS = saved
+        for name, value in saved.items():
+            setattr(en, name, value)
+
+
+def applied(clip: dict[str, Any], on: bool) -> str | None:
+    """What play applies for `clip` (EnrolledEngine._combined, then the policy), with the
+    compared rules as shipped or switched off."""
+    lang, context = clip["lang"], clip["context"]
+    read = functools.partial(normalize, lang=lang, context=CONTEXTS[context])
+    with rules(on, context):
+        out = en.combine(clip["heard"], clip["match"], read, lang, clip["enrolled"])
     if out.command is not None:
         out = replace(out, confidence=capped(out.command, out.confidence, settled))
     if lang == "en":
         out = rival_checked(out, read)
-    decision = decide(out, answering=True)
+    decision = decide(out, answering=context == "confirm")
     return decision.command if isinstance(decision, Accept) else None
 
 
 def table(clips: list[dict[str, Any]]) -> str:
-    lines = ["| language | noise | answers (n) | applied right: without → with the "
-             "player's sure answer | applied wrong | stray words (n) | applied as an "
-             "answer |", "|---|---|---|---|---|---|---|"]
+    lines = ["| language | noise | said (n) | applied right: without → with | applied wrong | "
+             "stray words (n) | applied |", "|---|---|---|---|---|---|---|"]
     count: Counter[tuple[str, ...]] = Counter()
     for clip in clips:
         key = (clip["lang"], clip["snr"])
-        for taken in (False, True):
-            got = applied(clip, taken)
-            tag = "with" if taken else "without"
-            if clip["answer"]:
-                count[(*key, "answers", tag)] += 1
-                count[(*key, "right", tag)] += got == clip["answer"]
-                count[(*key, "wrong", tag)] += got is not None and got != clip["answer"]
+        for on in (False, True):
+            got = applied(clip, on)
+            tag = "with" if on else "without"
+            if clip["meant"]:
+                count[(*key, "said", tag)] += 1
+                count[(*key, "right", tag)] += got == clip["meant"]
+                count[(*key, "wrong", tag)] += got is not None and got != clip["meant"]
             else:
                 count[(*key, "strays", tag)] += 1
-                count[(*key, "stray answer", tag)] += got in ANSWERS
+                # While an answer is awaited a stray word said can be a question, answered
+                # (the player's "score"): what counts is an answer taken from it.
+                count[(*key, "stray applied", tag)] += (
+                    got in ANSWERS if clip["context"] == "confirm" else got is not None)
     for lang in dict.fromkeys(c["lang"] for c in clips):
         for snr in SNRS:
             def n(what: str, tag: str, lang: str = lang, snr: str = snr) -> int:
                 return count[(lang, snr, what, tag)]
             label = "as recorded" if snr == "rec" else f"{snr} dB"
             lines.append(
-                f"| {lang} | {label} | {n('answers', 'with')} | {n('right', 'without')} → "
+                f"| {lang} | {label} | {n('said', 'with')} | {n('right', 'without')} → "
                 f"{n('right', 'with')} | {n('wrong', 'without')} → {n('wrong', 'with')} | "
-                f"{n('strays', 'with')} | {n('stray answer', 'without')} → "
-                f"{n('stray answer', 'with')} |")
+                f"{n('strays', 'with')} | {n('stray applied', 'without')} → "
+                f"{n('stray applied', 'with')} |")
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--voice-set", default="tune", choices=("tune", "report"))
+    parser.add_argument("--context", default="confirm", choices=sorted(CONTEXTS))
     parser.add_argument("--langs", nargs="+", default=["fr", "es", "uk", "en"],
                         choices=("en", "es", "fr", "uk"))
     args = parser.parse_args(argv)
     clips = [clip for lang in args.langs
-             for clip in heard(lang, eq.VOICES[args.voice_set].get(lang, ()))]
+             for clip in heard(lang, eq.VOICES[args.voice_set].get(lang, ()), args.context)]
     print(table(clips))
     return 0
 

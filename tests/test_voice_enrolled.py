@@ -366,6 +366,71 @@ def test_an_answer_not_whispers_is_applied_only_when_sure_and_uncontradicted(
         assert {_read_uk(words), _read_uk(transcript or "")} <= {None, out.command}
 
 
+def _read_fr(text: str) -> str | None:
+    """The reveal context's reading in French, as the game reads a transcript."""
+    return {"plateau": "board", "score": "score", "trois": "reveal scroll", "aide": "help",
+            "plus fort": "louder", "de score": "score"}.get(text.strip(" .!?").lower())
+
+
+FR_ENROLLED = ("plateau", "score", "trois", "dépôt", "oui")
+
+
+@pytest.mark.parametrize(("whisper", "match", "lang", "command"), [
+    # The player's own "plateau", near and well ahead though not sure, where Whisper heard
+    # nothing valid (its limited beam wrote "et papier", its free decode " ok."): answered.
+    (Recognition(None, 0.2, "et papier", transcript=" ok."), Match("plateau", 0.073, 0.043),
+     "fr", "board"),
+    (Recognition(None, 0.2, "", transcript=" Plateau."), Match("plateau", 0.19, 0.08), "fr",
+     "board"),
+    (Recognition(None, 0.2, ""), Match("score", 0.12, 0.05), "uk", "score"),
+    # Too far, or too near another word (a setting never enrolled, "plus fort", nearest
+    # the player's "plateau" by a hair): refused.
+    (Recognition(None, 0.2, ""), Match("plateau", 0.22, 0.08), "fr", None),
+    (Recognition(None, 0.2, ""), Match("plateau", 0.12, 0.031), "fr", None),
+    # Whisper's free transcript reads another command, or Whisper heard one: refused.
+    (Recognition(None, 0.2, "", transcript=" Aide."), Match("plateau", 0.1, 0.05), "fr", None),
+    (Recognition("reveal scroll", 0.5, "trois"), Match("plateau", 0.1, 0.05), "fr", None),
+    # English questions are tiny.en's own: not answered on a match that is not sure.
+    (Recognition(None, 0.2, ""), Match("plateau", 0.1, 0.05), "en", None),
+    # Whisper's reading said in one word beside a filler is not longer than the word: a
+    # near match of another word (Pico's "dépôt", read "de score") disagrees with it.
+    (Recognition("score", 0.45, "de score", transcript=" D'accord."), Match("dépôt", 0.065,
+     0.055), "fr", None),
+    # ... a far one is no opinion: Whisper's reading stands.
+    (Recognition("score", 0.45, "de score", transcript=" D'accord."), Match("dépôt", 0.27,
+     0.02), "fr", "score"),
+])
+def test_a_players_own_near_question_is_answered_where_whisper_heard_none(
+        whisper: Recognition, match: Match, lang: str, command: str | None) -> None:
+    out = decide(combine(whisper, match, _read_fr, lang, FR_ENROLLED))
+    assert getattr(out, "command", None) == command
+    assert isinstance(out, Accept if command else Refuse)
+
+
+@given(command=st.sampled_from([None, "score", "board", "reveal scroll", "help"]),
+       confidence=st.floats(0, 1),
+       words=st.sampled_from(["plateau", "et papier", "de score", "trois", "aide", ""]),
+       transcript=st.sampled_from([None, "", " ok.", " Plateau.", " Aide.", " Trois."]),
+       said=st.sampled_from(list(FR_ENROLLED)), distance=st.floats(0, 0.5),
+       margin=st.floats(0, 0.3), lang=st.sampled_from(["fr", "en", "uk"]))
+def test_a_question_not_whispers_is_answered_only_when_near_ahead_and_uncontradicted(
+        command: str | None, confidence: float, words: str, transcript: str | None,
+        said: str, distance: float, margin: float, lang: str) -> None:
+    """What is applied without a question and is not Whisper's own command is the match's
+    word: sure, or a question near (within QUESTION_DISTANCE) and ahead (QUESTION_MARGIN)
+    where Whisper heard nothing valid and its free transcript reads no other command."""
+    from companion.voice.enrolled import QUESTION_DISTANCE, QUESTION_MARGIN, sure
+
+    heard = Recognition(command, confidence, words, transcript=transcript)
+    match = Match(said, distance, margin)
+    out = decide(combine(heard, match, _read_fr, lang, FR_ENROLLED))
+    if isinstance(out, Accept) and out.command != command:
+        assert command is None and out.command == _read_fr(said)
+        assert sure(match) or (lang != "en" and distance <= QUESTION_DISTANCE
+                               and margin >= QUESTION_MARGIN
+                               and _read_fr(transcript or "") in (None, out.command))
+
+
 def test_agreement_and_disagreement_confidences() -> None:
     assert combine(Recognition("yes", 0.5, "yes"), Match("yes", 0.1, 0.1), _read
                    ).confidence == AGREED
@@ -968,5 +1033,45 @@ def test_a_ukrainian_players_clear_yes_is_taken_though_whisper_refuses_it(
                 if word == "так":
                     assert engine.last_heard is not None
                     assert engine.last_heard.command is None  # Whisper alone: refused
+    finally:
+        engine.close()
+
+
+@needs_whisper
+@pytest.mark.skipif(not (shutil.which("espeak-ng") and base(join=False)),
+                    reason="needs espeak-ng and the multilingual Whisper model")
+def test_a_ukrainian_players_near_question_is_answered_in_noise(tmp_path: Path) -> None:
+    """A Ukrainian player enrolled (espeak-ng at two speeds) asks "повтори" and "рахунок" at
+    a third speed in white noise, at a card's reveal: Whisper alone hears nothing valid,
+    their own recording is near and well ahead but not sure: answered (refused before,
+    a question cannot be asked about). Questions and settings they never enrolled
+    ("допомога", "швидше") are never answered as one they did."""
+    from companion.voice.enrolled import sure
+    from companion.voice.enrolled_engine import EnrolledEngine, noisy_copy
+    from companion.voice.whisper import WhisperRecognizer
+
+    profile = WordProfile.named("Olena", "hanamikoji", "uk", tmp_path / "voices")
+    for word in ("так", "ні", "один", "два", "три", "таємниця", "рахунок", "стіл", "повтори"):
+        for rate, pitch in ((150, 50), (175, 40)):
+            profile.save(_espeak(tmp_path, "uk", word, rate, pitch), word)
+    engine = EnrolledEngine(WhisperRecognizer(None, "uk"), profile)
+    try:
+        recognizer = HanamikojiRecognizer(engine)
+
+        def heard(word: str, rate: int, pitch: int, db: float):  # type: ignore[no-untyped-def]
+            pcm = noisy_copy(_espeak(tmp_path, "uk", word, rate, pitch), "white", db, [],
+                             seed=rate)
+            return decide(recognizer.recognize(pcm, Context.reveal()))
+
+        for word, rate, pitch, db, question in (("повтори", 160, 35, 6.0, "repeat"),
+                                                ("рахунок", 130, 60, 10.0, "score")):
+            out = heard(word, rate, pitch, db)
+            assert engine.last_heard is not None and engine.last_heard.command is None
+            assert engine.last_match is not None and not sure(engine.last_match)
+            assert isinstance(out, Accept) and out.command == question, (word, out)
+        for word, meant in (("допомога", "help"), ("швидше", "faster")):
+            for rate, pitch, db in ((160, 35, 6.0), (140, 45, 10.0)):
+                out = heard(word, rate, pitch, db)
+                assert not isinstance(out, Accept) or out.command == meant, (word, out)
     finally:
         engine.close()
