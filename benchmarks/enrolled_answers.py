@@ -34,7 +34,6 @@ import tempfile
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -44,19 +43,19 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import enrolled_layers as el  # noqa: E402
 import enrolled_queries as eq  # noqa: E402
+import enrolled_replay as er  # noqa: E402
 import realspeech_bench as rb  # noqa: E402
 import voice_bench as vb  # noqa: E402
 
 from companion.games.hanamikoji.voice.context import Context  # noqa: E402
 from companion.games.hanamikoji.voice.hooks import (  # noqa: E402
     HanamikojiRecognizer,
-    rival_checked,
     settled,
 )
 from companion.games.hanamikoji.voice.words import normalize  # noqa: E402
 from companion.voice import enrolled as en  # noqa: E402
-from companion.voice.policy import Accept, decide  # noqa: E402
-from companion.voice.sphinx import ANSWERS, capped  # noqa: E402
+from companion.voice.policy import Accept  # noqa: E402
+from companion.voice.sphinx import ANSWERS  # noqa: E402
 
 STRAY = {**el.STRAY, "en": ("cat", "thanks", "wait", "well", "oops", "look")}
 TABLE_TALK = {"en": ("what time is it", "pass me the chips", "I think it is your turn",
@@ -130,12 +129,8 @@ def applied(clip: dict[str, Any], on: bool) -> str | None:
     lang, context = clip["lang"], clip["context"]
     read = functools.partial(normalize, lang=lang, context=CONTEXTS[context])
     with rules(on, context):
-        out = en.combine(clip["heard"], clip["match"], read, lang, clip["enrolled"])
-    if out.command is not None:
-        out = replace(out, confidence=capped(out.command, out.confidence, settled))
-    if lang == "en":
-        out = rival_checked(out, read)
-    decision = decide(out, answering=context == "confirm")
+        out = en.beside(clip["heard"], clip["match"], read, lang, clip["enrolled"], settled)
+    decision = er.decided(out, read, lang, answering=context == "confirm")
     return decision.command if isinstance(decision, Accept) else None
 
 

@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 import zlib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,7 @@ from companion.voice import enrolled as en  # noqa: E402
 from companion.voice.audio import read_wav  # noqa: E402
 from companion.voice.enrolled_engine import NOISY_COPIES  # noqa: E402
 from companion.voice.policy import Accept, Confirm, decide  # noqa: E402
-from companion.voice.sphinx import capped, loudness_margin  # noqa: E402
+from companion.voice.sphinx import Recognition, capped, loudness_margin  # noqa: E402
 
 ROOM_SECONDS = 5.0
 ROOM_TALKERS = 3
@@ -220,15 +221,22 @@ def match_of(r: dict[str, Any]) -> en.Match:
                     rival - plain)
 
 
+def decided(out: Recognition, read: Any, lang: str = "en", answering: bool = False) -> Any:
+    """The policy's decision on what the enrolled engine returns (`enrolled.beside`): the
+    English grammar's rival words checked first, as the game's hook does, then `decide`."""
+    if lang == "en":
+        out = rival_checked(out, read)
+    return decide(out, answering=answering)
+
+
 def played(r: dict[str, Any], combine: Any) -> tuple[str | None, str | None]:
-    """(heard, applied) of one clip through `combine` and what play does after it."""
+    """(heard, applied) of one clip through `combine` (a variant of `enrolled.combine`
+    taking the kept clip for the match) and what play does after it."""
     read = functools.partial(normalize, lang="en", context=Context.reveal())
     out = combine(r["heard"], r, read)
     if out.command is not None:
-        out = type(out)(out.command, capped(out.command, out.confidence, settled), out.words,
-                        out.margin, out.private_to)
-    out = rival_checked(out, read)
-    decision = decide(out)
+        out = replace(out, confidence=capped(out.command, out.confidence, settled))
+    decision = decided(out, read)
     applied = decision.command if isinstance(decision, Accept) else None
     heard = decision.command if isinstance(decision, (Accept, Confirm)) else None
     return heard, applied

@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from companion.voice.numbers import as_digits
-from companion.voice.sphinx import ANSWERS, Recognition, is_move
+from companion.voice.sphinx import ANSWERS, Recognition, capped, is_move
 
 # Chosen on the tuning speakers of the free spoken digit dataset (george, jackson;
 # docs/voice.md "The player's own voice"): the mean cosine distance per recorded frame of
@@ -316,6 +316,18 @@ def near_question(heard: Recognition, match: Match, command: str,
     return (heard.command is None and lang in ENROLLED_ANSWERS and match.accepted
             and match.distance <= QUESTION_DISTANCE and match.margin >= QUESTION_MARGIN
             and read(heard.transcript or "") in (None, command))
+
+
+def beside(heard: Recognition, match: Match | None, read: Callable[[str], str | None],
+           lang: str = "en", enrolled: Collection[str] | None = None,
+           settled: Callable[[str], float | None] | None = None) -> Recognition:
+    """What play takes from Whisper's recognition beside the enrolled match: `combine`,
+    then the confidence capped as the grammar's `settled` words say (`sphinx.capped`), as
+    for Whisper alone. The engine and the benchmarks that replay it share this."""
+    out = combine(heard, match, read, lang, enrolled)
+    if out.command is None:
+        return out
+    return replace(out, confidence=capped(out.command, out.confidence, settled))
 
 
 def names_another_number(text: str | None, words: str, lang: str) -> bool:

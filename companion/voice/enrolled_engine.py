@@ -23,14 +23,13 @@ import zipfile
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from companion.voice.enrolled import EnrolledVoice, Match, combine, unit_rows
-from companion.voice.sphinx import Grammar, Recognition, capped, speech_span
+from companion.voice.enrolled import EnrolledVoice, Match, beside, unit_rows
+from companion.voice.sphinx import Grammar, Recognition, speech_span
 from companion.voice.word_profiles import WordProfile
 
 RATE = 16000
@@ -333,8 +332,5 @@ class EnrolledEngine:
         self.last_heard = heard
         match = self._match(pcm, middle)
         voice = self.voice
-        out = combine(heard, match, read, self.engine.lang,
-                      None if voice is None else voice.words)
-        if out.command is None:
-            return out
-        return replace(out, confidence=capped(out.command, out.confidence, settled))
+        return beside(heard, match, read, self.engine.lang,
+                      None if voice is None else voice.words, settled)
