@@ -23,6 +23,10 @@ context).
 
     .venv/bin/python benchmarks/enrolled_answers.py --voice-set tune --langs fr es uk en
     .venv/bin/python benchmarks/enrolled_answers.py --context reveal --voice-set report
+    .venv/bin/python benchmarks/enrolled_answers.py --voice-set decide --langs en --english-answers
+
+`--english-answers` compares the confirm context without the player's own answers and
+with them in English too (ENROLLED_ANSWERS leaves English out: the decide voices settle it).
 """
 
 from __future__ import annotations
@@ -110,12 +114,13 @@ def heard(lang: str, voices: tuple[str, ...], context: str) -> list[dict[str, An
 
 
 @contextmanager
-def rules(on: bool, context: str) -> Iterator[None]:
-    """The context's compared rules as shipped (`on`) or switched off."""
-    saved = {name: getattr(en, name) for name in RULES_OFF[context]}
-    if not on:
-        for name, value in RULES_OFF[context].items():
-            setattr(en, name, value)
+def rules(on: bool, context: str, tried: dict[str, Any] | None = None) -> Iterator[None]:
+    """The context's compared rules as shipped (`on`: or as `tried`, a constant of
+    `enrolled` set otherwise) or switched off."""
+    changed = tried if on and tried else {} if on else RULES_OFF[context]
+    saved = {name: getattr(en, name) for name in changed}
+    for name, value in changed.items():
+        setattr(en, name, value)
     try:
         yield
     finally:
@@ -123,25 +128,25 @@ def rules(on: bool, context: str) -> Iterator[None]:
             setattr(en, name, value)
 
 
-def applied(clip: dict[str, Any], on: bool) -> str | None:
+def applied(clip: dict[str, Any], on: bool, tried: dict[str, Any] | None = None) -> str | None:
     """What play applies for `clip` (EnrolledEngine._combined, then the policy), with the
-    compared rules as shipped or switched off."""
+    compared rules as shipped (or `tried`) or switched off."""
     lang, context = clip["lang"], clip["context"]
     read = functools.partial(normalize, lang=lang, context=CONTEXTS[context])
-    with rules(on, context):
+    with rules(on, context, tried):
         out = en.beside(clip["heard"], clip["match"], read, lang, clip["enrolled"], settled)
     decision = er.decided(out, read, lang, answering=context == "confirm")
     return decision.command if isinstance(decision, Accept) else None
 
 
-def table(clips: list[dict[str, Any]]) -> str:
+def table(clips: list[dict[str, Any]], tried: dict[str, Any] | None = None) -> str:
     lines = ["| language | noise | said (n) | applied right: without → with | applied wrong | "
              "stray words (n) | applied |", "|---|---|---|---|---|---|---|"]
     count: Counter[tuple[str, ...]] = Counter()
     for clip in clips:
         key = (clip["lang"], clip["snr"])
         for on in (False, True):
-            got = applied(clip, on)
+            got = applied(clip, on, tried)
             tag = "with" if on else "without"
             if clip["meant"]:
                 count[(*key, "said", tag)] += 1
@@ -168,14 +173,19 @@ def table(clips: list[dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--voice-set", default="tune", choices=("tune", "report"))
+    parser.add_argument("--voice-set", default="tune", choices=sorted(eq.VOICES))
     parser.add_argument("--context", default="confirm", choices=sorted(CONTEXTS))
     parser.add_argument("--langs", nargs="+", default=["fr", "es", "uk", "en"],
                         choices=("en", "es", "fr", "uk"))
+    parser.add_argument("--english-answers", action="store_true",
+                        help="confirm: 'with' takes the player's own sure answers in English "
+                             "too (ENROLLED_ANSWERS and en)")
     args = parser.parse_args(argv)
+    tried = ({"ENROLLED_ANSWERS": en.ENROLLED_ANSWERS | {"en"}}
+             if args.english_answers and args.context == "confirm" else None)
     clips = [clip for lang in args.langs
              for clip in heard(lang, eq.VOICES[args.voice_set].get(lang, ()), args.context)]
-    print(table(clips))
+    print(table(clips, tried))
     return 0
 
 

@@ -47,7 +47,10 @@ VOICES = {"tune": {"en": ("mb-us1", "pico:en-US", "piper:joe"),
                    "uk": ("rhvoice:anatol",)},
           "report": {"en": ("flite:slt", "flite:awb", "mb-us2", "pico:en-GB"),
                      "fr": ("mb-fr2", "mb-fr6", "mb-fr7"),
-                     "uk": ("rhvoice:marianna", "rhvoice:volodymyr")}}
+                     "uk": ("rhvoice:marianna", "rhvoice:volodymyr")},
+          # Voices of neither set, used once to settle what the two could not: whether
+          # English takes the player's own sure answers (enrolled.ENROLLED_ANSWERS).
+          "decide": {"en": ("flite:rms", "flite:kal16", "mb-us3", "mb-en1")}}
 SNRS = ("rec", "10", "6")
 CONTEXTS = (("reveal", Context.reveal()), ("action", Context.action()))
 
