@@ -23,10 +23,10 @@ context).
 
     .venv/bin/python benchmarks/enrolled_answers.py --voice-set tune --langs fr es uk en
     .venv/bin/python benchmarks/enrolled_answers.py --context reveal --voice-set report
-    .venv/bin/python benchmarks/enrolled_answers.py --voice-set decide --langs en --english-answers
+    .venv/bin/python benchmarks/enrolled_answers.py --voice-set decide --langs en
 
-`--english-answers` compares the confirm context without the player's own answers and
-with them in English too (ENROLLED_ANSWERS leaves English out: the decide voices settle it).
+`--voice-set decide`: English voices of neither set, which settled whether English takes
+the player's own sure answers (it does: enrolled.ENROLLED_ANSWERS).
 """
 
 from __future__ import annotations
@@ -114,10 +114,9 @@ def heard(lang: str, voices: tuple[str, ...], context: str) -> list[dict[str, An
 
 
 @contextmanager
-def rules(on: bool, context: str, tried: dict[str, Any] | None = None) -> Iterator[None]:
-    """The context's compared rules as shipped (`on`: or as `tried`, a constant of
-    `enrolled` set otherwise) or switched off."""
-    changed = tried if on and tried else {} if on else RULES_OFF[context]
+def rules(on: bool, context: str) -> Iterator[None]:
+    """The context's compared rules as shipped (`on`) or switched off."""
+    changed = {} if on else RULES_OFF[context]
     saved = {name: getattr(en, name) for name in changed}
     for name, value in changed.items():
         setattr(en, name, value)
@@ -128,25 +127,25 @@ def rules(on: bool, context: str, tried: dict[str, Any] | None = None) -> Iterat
             setattr(en, name, value)
 
 
-def applied(clip: dict[str, Any], on: bool, tried: dict[str, Any] | None = None) -> str | None:
+def applied(clip: dict[str, Any], on: bool) -> str | None:
     """What play applies for `clip` (EnrolledEngine._combined, then the policy), with the
-    compared rules as shipped (or `tried`) or switched off."""
+    compared rules as shipped or switched off."""
     lang, context = clip["lang"], clip["context"]
     read = functools.partial(normalize, lang=lang, context=CONTEXTS[context])
-    with rules(on, context, tried):
+    with rules(on, context):
         out = en.beside(clip["heard"], clip["match"], read, lang, clip["enrolled"], settled)
     decision = er.decided(out, read, lang, answering=context == "confirm")
     return decision.command if isinstance(decision, Accept) else None
 
 
-def table(clips: list[dict[str, Any]], tried: dict[str, Any] | None = None) -> str:
+def table(clips: list[dict[str, Any]]) -> str:
     lines = ["| language | noise | said (n) | applied right: without → with | applied wrong | "
              "stray words (n) | applied |", "|---|---|---|---|---|---|---|"]
     count: Counter[tuple[str, ...]] = Counter()
     for clip in clips:
         key = (clip["lang"], clip["snr"])
         for on in (False, True):
-            got = applied(clip, on, tried)
+            got = applied(clip, on)
             tag = "with" if on else "without"
             if clip["meant"]:
                 count[(*key, "said", tag)] += 1
@@ -177,15 +176,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--context", default="confirm", choices=sorted(CONTEXTS))
     parser.add_argument("--langs", nargs="+", default=["fr", "es", "uk", "en"],
                         choices=("en", "es", "fr", "uk"))
-    parser.add_argument("--english-answers", action="store_true",
-                        help="confirm: 'with' takes the player's own sure answers in English "
-                             "too (ENROLLED_ANSWERS and en)")
     args = parser.parse_args(argv)
-    tried = ({"ENROLLED_ANSWERS": en.ENROLLED_ANSWERS | {"en"}}
-             if args.english_answers and args.context == "confirm" else None)
     clips = [clip for lang in args.langs
              for clip in heard(lang, eq.VOICES[args.voice_set].get(lang, ()), args.context)]
-    print(table(clips, tried))
+    print(table(clips))
     return 0
 
 
