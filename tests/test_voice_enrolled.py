@@ -410,6 +410,10 @@ FR_ENROLLED = ("plateau", "score", "trois", "dépôt", "oui")
     # Too far, or too near another word (a setting never enrolled, "plus fort", nearest
     # the player's "plateau" by a hair): refused.
     (Recognition(None, 0.2, ""), Match("plateau", 0.22, 0.08), "fr", None),
+    # A never-enrolled "moins fort" at 6 dB nearest the player's "plateau" just past the
+    # limit, though ahead (the French tuning voices): not answered as the board.
+    (Recognition(None, 0.2, "on l'a pas", transcript=" on l'a pas."),
+     Match("plateau", 0.198, 0.046), "fr", None),
     (Recognition(None, 0.2, ""), Match("plateau", 0.12, 0.031), "fr", None),
     # Whisper's free transcript reads another command, or Whisper heard one: refused.
     (Recognition(None, 0.2, "", transcript=" Aide."), Match("plateau", 0.1, 0.05), "fr", None),
