@@ -91,13 +91,14 @@ def heard(lang: str, voices: tuple[str, ...], context: str) -> list[dict[str, An
     engine = rb.whisper(lang)
     words = rb.game_words(lang)
     at = CONTEXTS[context]
+    sayings = said(lang, context)
     out = []
     with tempfile.TemporaryDirectory() as folder:
         for voice in voices:
             enrolled = rb.enrolled_engine(engine, voice, lang, Path(folder),
                                           rb.synthetic_enrolment(voice, words))
             recognizer = HanamikojiRecognizer(enrolled)
-            for n, (word, meant) in enumerate(said(lang, context)):
+            for n, (word, meant) in enumerate(sayings):
                 speeds = rb.SYNTH_TEST if meant else rb.SYNTH_TEST[:2]
                 for k, (rate, pitch) in enumerate(speeds):
                     pcm = rb.pcm16(vb.synth(word, voice, rate, pitch))

@@ -51,7 +51,7 @@ from companion.games.hanamikoji.voice.words import normalize  # noqa: E402
 from companion.voice import enrolled as en  # noqa: E402
 from companion.voice.audio import read_wav  # noqa: E402
 from companion.voice.enrolled_engine import NOISY_COPIES  # noqa: E402
-from companion.voice.policy import Accept, Confirm, decide  # noqa: E402
+from companion.voice.policy import Accept, Confirm, Decision, decide  # noqa: E402
 from companion.voice.sphinx import Recognition, capped, loudness_margin  # noqa: E402
 
 ROOM_SECONDS = 5.0
@@ -221,7 +221,8 @@ def match_of(r: dict[str, Any]) -> en.Match:
                     rival - plain)
 
 
-def decided(out: Recognition, read: Any, lang: str = "en", answering: bool = False) -> Any:
+def decided(out: Recognition, read: Any, lang: str = "en", answering: bool = False
+            ) -> Decision:
     """The policy's decision on what the enrolled engine returns (`enrolled.beside`): the
     English grammar's rival words checked first, as the game's hook does, then `decide`."""
     if lang == "en":

@@ -85,15 +85,15 @@ ENROLLED_ANSWERS = frozenset({"fr", "es", "uk", "en"})
 # though not sure, is answered in French, Spanish and Ukrainian where Whisper heard
 # nothing valid and its free transcript reads as no other command (its beam writes the
 # grammar's words into noise: "et papier" for a player's "plateau"). A question cannot
-# be asked about, so such a match was refused: the synthetic stand-ins as in play lost French
-# questions 50 -> 23 of 60 at 10 dB. On the tuning voices' reveal context
+# be asked about, so such a match was refused: the synthetic stand-ins as in play lost
+# French questions 50 -> 23 of 60 at 10 dB. On the tuning voices' reveal context
 # (benchmarks/enrolled_answers.py --context reveal, with ONE_WORD_NEAR) applied right +8
 # French (of 208 a level), +3 Spanish, +6 Ukrainian (of 108) at 10 and 6 dB, no wrong
-# command or stray word added. The lead keeps out the
-# questions and settings never enrolled, nearest an enrolled one by a hair: "plus vite"
-# and "plus fort" nearest "plateau" (0.12-0.15) led by 0.031 at most, the right ones by
-# 0.04 and more. Not in English: tiny.en hears its questions, and a Pico "unseen" nearest
-# its "repeat" (0.09-0.11, a lead of 0.07) would be answered.
+# command or stray word added. The lead keeps out the questions and settings never
+# enrolled, nearest an enrolled one by a hair: "plus vite" and "plus fort" nearest
+# "plateau" (0.12-0.15) led by 0.031 at most, the right ones by 0.04 and more. Not in
+# English: tiny.en hears its questions, and a Pico "unseen" nearest its "repeat"
+# (0.09-0.11, a lead of 0.07) would be answered.
 NEAR_QUESTIONS = frozenset({"fr", "es", "uk"})
 # 0.19, not 0.20: a never-enrolled "moins fort" came at 0.198 of "plateau" (by 0.046) and
 # was answered as the board twice at 6 dB (the French tuning questions at 1.56%); 0.19
@@ -313,6 +313,12 @@ def sure(match: Match) -> bool:
     return match.accepted and match.margin >= SURE_MARGIN and match.distance <= SURE_DISTANCE
 
 
+def reads_only(command: str, read: Callable[[str], str | None], *texts: str | None) -> bool:
+    """Whether none of `texts` (what Whisper wrote: its beam's words, its free transcript)
+    reads as a command other than `command`."""
+    return all(read(text or "") in (None, command) for text in texts)
+
+
 def near_question(heard: Recognition, match: Match, command: str,
                   read: Callable[[str], str | None], lang: str) -> bool:
     """Whether the match's question (`command`, no move) is answered though not sure: near
@@ -320,7 +326,7 @@ def near_question(heard: Recognition, match: Match, command: str,
     reading as no other command, in NEAR_QUESTIONS' languages."""
     return (heard.command is None and lang in NEAR_QUESTIONS and match.accepted
             and match.distance <= QUESTION_DISTANCE and match.margin >= QUESTION_MARGIN
-            and read(heard.transcript or "") in (None, command))
+            and reads_only(command, read, heard.transcript))
 
 
 def beside(heard: Recognition, match: Match | None, read: Callable[[str], str | None],
@@ -415,16 +421,15 @@ def combine(heard: Recognition, match: Match | None,
     # A longer command than any word enrolled ("take flute"): no opinion, unless the player
     # said a word clearly that Whisper's reading does not hold (their own "zero" read "the
     # rules"): then they disagree.
-    longer = (heard.command is not None and len(heard.words.split()) > len(match.words.split())
-              and not (match.distance <= ONE_WORD_NEAR
-                       and any(read(w) == heard.command for w in heard.words.split())))
+    longer = heard.command is not None and len(heard.words.split()) > len(match.words.split())
+    if longer and match.distance <= ONE_WORD_NEAR and any(
+            read(word) == heard.command for word in heard.words.split()):
+        longer = False  # one of Whisper's words beside a filler ("de score") is the reading
     if longer and (not sure(match) or set(match.words.split()) <= set(heard.words.split())):
         return heard
     refused = replace(heard, command=None, confidence=min(heard.confidence, ASKED))
     if (command in ANSWERS and lang in ENROLLED_ANSWERS and heard.command is None
-            and sure(match)
-            and not {read(text or "") for text in (heard.words, heard.transcript)} - {None,
-                                                                                      command}):
+            and sure(match) and reads_only(command, read, heard.words, heard.transcript)):
         # The player's own yes or no, sure, and nothing Whisper wrote reads otherwise.
         return replace(heard, command=command, confidence=AGREED, words=match.words)
     if command is None or command in ANSWERS or heard.command in ANSWERS:
