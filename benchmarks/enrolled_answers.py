@@ -25,6 +25,9 @@ context).
     .venv/bin/python benchmarks/enrolled_answers.py --context reveal --voice-set report
     .venv/bin/python benchmarks/enrolled_answers.py --voice-set decide --langs en
 
+`--keep FILE` saves the decodes; `--replay FILE` prints the table from them without
+decoding again (a rule weighed on the same decodes in seconds).
+
 `--voice-set decide`: English voices of neither set, which settled whether English takes
 the player's own sure answers (it does: enrolled.ENROLLED_ANSWERS).
 """
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import pickle
 import sys
 import tempfile
 from collections import Counter
@@ -177,9 +181,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--context", default="confirm", choices=sorted(CONTEXTS))
     parser.add_argument("--langs", nargs="+", default=["fr", "es", "uk", "en"],
                         choices=("en", "es", "fr", "uk"))
+    parser.add_argument("--keep", type=Path, help="save the decodes to this file")
+    parser.add_argument("--replay", type=Path, help="the decodes of an earlier --keep")
     args = parser.parse_args(argv)
-    clips = [clip for lang in args.langs
-             for clip in heard(lang, eq.VOICES[args.voice_set].get(lang, ()), args.context)]
+    if args.replay:
+        with args.replay.open("rb") as f:
+            clips = pickle.load(f)
+    else:
+        clips = [clip for lang in args.langs
+                 for clip in heard(lang, eq.VOICES[args.voice_set].get(lang, ()),
+                                   args.context)]
+    if args.keep:
+        with args.keep.open("wb") as f:
+            pickle.dump(clips, f)
     print(table(clips))
     return 0
 

@@ -56,6 +56,14 @@ MAX_DISTANCE = 0.35
 MIN_MARGIN = 0.001
 # Agreement of both recognizers: at least this sure (the policy applies from 0.8).
 AGREED = 0.9
+# Only a match this far ahead of the player's next nearest word agrees; nearer, it has no
+# opinion. A Spanish "bueno", never enrolled, was nearest the player's "uno" by 0.010
+# and 0.012 (far, at 0.29), which Whisper's limited beam read too though its free
+# transcript wrote "bueno": raised from 0.37, it was applied as a card (benchmarks/
+# enrolled_answers.py --context reveal, tuning voices). Within 0.02 no stray word of the
+# tuning voices was agreed on; the right agreements raised led by 0.025 and more, and on
+# the tuning speakers one right digit at 6 dB is asked about instead (docs/voice.md).
+AGREE_MARGIN = 0.02
 # A match this clearly nearer than any other word, and this near, is applied alone when
 # Whisper heard nothing valid: on the tuning speakers none such was wrong, clean or at 10
 # and 6 dB, and none was a word the player never enrolled (zero, eight, nine when one to
@@ -393,7 +401,9 @@ def combine(heard: Recognition, match: Match | None,
       word ("yes", a card, "repeat"); English questions said as recorded were heard 204
       times in 312 before, 261 now (docs/voice.md "Words the player never enrolled");
     - both read the same command: confidence raised to AGREED (the engine then caps it as
-      before: a list of cards the game always asks about keeps its lower confidence);
+      before: a list of cards the game always asks about keeps its lower confidence),
+      unless the match is ahead of the player's next nearest word by less than
+      AGREE_MARGIN (no opinion: a never-enrolled "bueno" nearest the player's "uno");
     - Whisper heard nothing valid: the enrolled reading, applied when it is sure (`sure`)
       and neither Whisper's free transcript nor its beam's own words (refused for their
       confidence) say another number (a player's own "eight", never enrolled, was nearest
@@ -417,6 +427,8 @@ def combine(heard: Recognition, match: Match | None,
         return heard
     command = read(match.words)
     if command is not None and command == heard.command:
+        if match.margin < AGREE_MARGIN:
+            return heard  # a hair between two of the player's words
         return replace(heard, confidence=max(heard.confidence, AGREED))
     # A longer command than any word enrolled ("take flute"): no opinion, unless the player
     # said a word clearly that Whisper's reading does not hold (their own "zero" read "the
