@@ -25,8 +25,9 @@ context).
     .venv/bin/python benchmarks/enrolled_answers.py --context reveal --voice-set report
     .venv/bin/python benchmarks/enrolled_answers.py --voice-set decide --langs en
 
-`--keep FILE` saves the decodes; `--replay FILE` prints the table from them without
-decoding again (a rule weighed on the same decodes in seconds).
+`--keep FILE` saves the decodes; `--replay FILE` prints the table from a file this script
+kept, without decoding again (a rule weighed on the same decodes in seconds): the voices,
+languages and context are then the kept ones, and --voice-set, --context, --langs unused.
 
 `--voice-set decide`: English voices of neither set, which settled whether English takes
 the player's own sure answers (it does: enrolled.ENROLLED_ANSWERS).
@@ -182,7 +183,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--langs", nargs="+", default=["fr", "es", "uk", "en"],
                         choices=("en", "es", "fr", "uk"))
     parser.add_argument("--keep", type=Path, help="save the decodes to this file")
-    parser.add_argument("--replay", type=Path, help="the decodes of an earlier --keep")
+    parser.add_argument("--replay", type=Path,
+                        help="the decodes of an earlier --keep (its voices, languages and "
+                             "context; the options above are then unused)")
     args = parser.parse_args(argv)
     if args.replay:
         with args.replay.open("rb") as f:
