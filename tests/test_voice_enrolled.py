@@ -156,6 +156,26 @@ def test_noise_over_a_words_quiet_ending_does_not_make_another_word_nearest() ->
         assert ones.distances(heard)[word][0] == pytest.approx(distance, abs=1e-6)
 
 
+@given(lengths=st.lists(st.integers(1, 9), min_size=1, max_size=6),
+       heard=st.integers(1, 12), copies=st.integers(0, 1), seed=st.integers(0, 2**16))
+def test_all_recordings_at_once_measure_what_each_alone_does(
+        lengths: list[int], heard: int, copies: int, seed: int) -> None:
+    """One batched pass over recordings of unlike lengths (their frames alone multiplied,
+    the padding never) gives each word the distance its recordings give one by one: the
+    mean over its takes of the nearest of each take and its copies."""
+    rng = np.random.default_rng(seed)
+    group = copies + 1
+    takes = {f"w{k}": [rng.standard_normal((n, 8)) for _ in range(group)]
+             for k, n in enumerate(lengths)}
+    weights = {w: [rng.uniform(0.1, 1.0, len(t)) for t in ts] for w, ts in takes.items()}
+    said = rng.standard_normal((heard, 8))
+    voice = EnrolledVoice(takes, copies=copies, weights=weights)
+    for word, (distance, _) in voice.distances(said).items():
+        alone = min(dtw_distance(unit_rows(said), unit_rows(t), w)
+                    for t, w in zip(takes[word], weights[word], strict=True))
+        assert distance == pytest.approx(alone, abs=1e-5)
+
+
 def test_a_word_near_only_in_its_loud_part_is_not_sure_enough_to_apply_alone() -> None:
     """The weights make words that share their loud part nearer (the English tuning voices'
     "unseen", never enrolled, came sure of the player's "repeat"): a match is sure only

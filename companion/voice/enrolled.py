@@ -254,6 +254,10 @@ class EnrolledVoice:
             self._weights[k, :len(t)] = 1.0 if wt is None else fitted(wt, len(t))
         self._mask = (np.arange(longest)[None, :] < self._lengths[:, None]).astype(np.float32)
         self._weighted = any(wt is not None for _, _, wt in flat)
+        # The recorded frames alone, one after another: the recordings are about half as
+        # long as the longest, and the padding's products were half of a match's time.
+        self._where = np.nonzero(self._mask)
+        self._packed = np.ascontiguousarray(self._bank[self._where])
 
     @property
     def words(self) -> frozenset[str]:
@@ -261,7 +265,16 @@ class EnrolledVoice:
 
     def _all(self, heard: np.ndarray) -> np.ndarray:
         """dtw_distance of `heard` with every recording (one batched pass)."""
-        return _aligned(unit_rows(heard), self._bank, self._lengths, self._weights)
+        cost = self._costs(unit_rows(heard))
+        cost *= self._weights[:, :, None]
+        return _best_paths(cost, self._lengths, self._weights)
+
+    def _costs(self, rows: np.ndarray) -> np.ndarray:
+        """`_costs(rows, self._bank)`, the recorded frames' products made alone (a padded
+        frame's cost is 1, and never read)."""
+        cost = np.ones((*self._bank.shape[:2], len(rows)), dtype=np.float32)
+        cost[self._where] = 1.0 - self._packed @ rows.T
+        return cost
 
     def distances(self, heard: np.ndarray) -> dict[str, tuple[float, int]]:
         """Each enrolled word's distance to `heard` (`nearest`) and the length in frames of
@@ -272,7 +285,7 @@ class EnrolledVoice:
         """The nearest enrolled word; None when nothing is enrolled or `heard` is empty."""
         if not self.templates or len(heard) == 0:
             return None
-        cost = _costs(unit_rows(heard), self._bank)
+        cost = self._costs(unit_rows(heard))
         # Counted alike first: the weights are then applied to the same costs in place.
         alike_all = (_best_paths(cost, self._lengths, self._mask) if self._weighted
                      else None)
