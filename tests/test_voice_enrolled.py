@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -174,6 +175,12 @@ def test_all_recordings_at_once_measure_what_each_alone_does(
         alone = min(dtw_distance(unit_rows(said), unit_rows(t), w)
                     for t, w in zip(takes[word], weights[word], strict=True))
         assert distance == pytest.approx(alone, abs=1e-5)
+    # Half of the products made on another thread (as in play): the same match.
+    with ThreadPoolExecutor(max_workers=1) as beside:
+        found, shared = voice.match(said), voice.match(said, beside)
+    assert found is not None and shared is not None and shared.words == found.words
+    assert (shared.distance, shared.margin) == pytest.approx((found.distance, found.margin),
+                                                             abs=1e-6)
 
 
 def test_a_word_near_only_in_its_loud_part_is_not_sure_enough_to_apply_alone() -> None:

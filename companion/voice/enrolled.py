@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -269,11 +270,19 @@ class EnrolledVoice:
         cost *= self._weights[:, :, None]
         return _best_paths(cost, self._lengths, self._weights)
 
-    def _costs(self, rows: np.ndarray) -> np.ndarray:
+    def _costs(self, rows: np.ndarray, beside: Executor | None = None) -> np.ndarray:
         """`_costs(rows, self._bank)`, the recorded frames' products made alone (a padded
-        frame's cost is 1, and never read)."""
+        frame's cost is 1, and never read); half of them on `beside`'s thread when given
+        (numpy's BLAS is held to one thread: whisper.one_blas_thread)."""
+        products = np.empty((len(self._packed), len(rows)), dtype=np.float32)
+        half = len(self._packed) // 2 if beside is not None else len(self._packed)
+        rest = None if beside is None else beside.submit(
+            np.matmul, self._packed[half:], rows.T, out=products[half:])
+        np.matmul(self._packed[:half], rows.T, out=products[:half])
+        if rest is not None:
+            rest.result()
         cost = np.ones((*self._bank.shape[:2], len(rows)), dtype=np.float32)
-        cost[self._where] = 1.0 - self._packed @ rows.T
+        cost[self._where] = 1.0 - products
         return cost
 
     def distances(self, heard: np.ndarray) -> dict[str, tuple[float, int]]:
@@ -281,11 +290,12 @@ class EnrolledVoice:
         its nearest recording."""
         return nearest(self._owner, self._all(heard), self._lengths, self.copies)
 
-    def match(self, heard: np.ndarray) -> Match | None:
-        """The nearest enrolled word; None when nothing is enrolled or `heard` is empty."""
+    def match(self, heard: np.ndarray, beside: Executor | None = None) -> Match | None:
+        """The nearest enrolled word; None when nothing is enrolled or `heard` is empty.
+        `beside`: a thread that may take half of the products (the same result)."""
         if not self.templates or len(heard) == 0:
             return None
-        cost = self._costs(unit_rows(heard))
+        cost = self._costs(unit_rows(heard), beside)
         # Counted alike first: the weights are then applied to the same costs in place.
         alike_all = (_best_paths(cost, self._lengths, self._mask) if self._weighted
                      else None)

@@ -309,7 +309,8 @@ class EnrolledEngine:
             return None
         made = middle.result() if middle is not None else None
         frames = speech_frames(self.frames(pcm, made), pcm)
-        self.last_match = self.voice.match(frames)
+        # Whisper has decoded and the middle layer is made: both cores are free.
+        self.last_match = self.voice.match(frames, self._beside)
         return self.last_match
 
     def recognize_grammar(self, pcm: bytes, grammar: Grammar, wide: Grammar | None,
