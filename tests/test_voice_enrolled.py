@@ -635,6 +635,38 @@ def test_a_real_speaker_enrolled_on_two_takes(english, tmp_path: Path) -> None: 
     assert features_path(profile, english.path.name).is_file()  # made once, kept
 
 
+@needs_whisper
+@needs_realspeech
+def test_the_match_begins_as_whisper_encodes_and_is_the_same(english, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                              monkeypatch) -> None:
+    """The enrolled match begins once Whisper's encoder has made the utterance's frames,
+    beside the beam (not after the decode), and is the match made after it would be; a
+    decode of the same (shared) Whisper engine without the enrolled words begins none."""
+    from companion.voice.enrolled_engine import EnrolledEngine, speech_frames
+
+    engine = EnrolledEngine(english, _digit_profile(tmp_path, "theo", (1, 3, 7, 8)))
+    assert engine.ready(120)
+    begun: list[bool] = []
+    alone = engine._match_now
+
+    def watched(*args):  # type: ignore[no-untyped-def]
+        begun.append(True)
+        return alone(*args)
+
+    monkeypatch.setattr(engine, "_match_now", watched)
+    pcm = clip(digit(7, "theo", 6))
+    HanamikojiRecognizer(engine).recognize(pcm, Context.reveal())
+    assert begun == [True]
+    early = engine.last_match
+    assert engine.voice is not None and engine.frames is not None
+    after = engine.voice.match(speech_frames(engine.frames(pcm), pcm))
+    assert early is not None and after is not None and early.words == after.words == "seven"
+    assert (early.distance, early.margin) == pytest.approx((after.distance, after.margin),
+                                                           abs=1e-6)
+    HanamikojiRecognizer(english).recognize(clip(digit(3, "theo", 6)), Context.reveal())
+    assert begun == [True]
+
+
 def _espeak(folder: Path, voice: str, text: str, rate: int, pitch: int) -> bytes:
     """`text` said by espeak-ng's `voice` at `rate` and `pitch` (a synthetic stand-in for a
     person: one speed and pitch to enrol, another to hear)."""

@@ -111,11 +111,13 @@ class Frames:
         return np.asarray(self._middle.encode(ctranslate2.StorageView.from_array(
             features[None]), to_cpu=True))[0]
 
-    def __call__(self, pcm: bytes, middle: np.ndarray | None = None) -> np.ndarray:
+    def __call__(self, pcm: bytes, middle: np.ndarray | None = None,
+                 last: np.ndarray | None = None) -> np.ndarray:
         """Both layers of `pcm`, as far as both reach (the middle's window may be shorter:
-        it still holds all the sound); `middle` when already made (`EnrolledEngine` makes
-        it while Whisper decodes)."""
-        last = self.engine.encode(pcm)
+        it still holds all the sound); `middle` and `last` when already made (`EnrolledEngine`
+        makes the middle while Whisper decodes, and is given the last as Whisper encodes)."""
+        if last is None:
+            last = self.engine.encode(pcm)
         if middle is None:
             middle = self.middle(pcm)
         n = min(len(last), len(middle))
@@ -267,6 +269,10 @@ class EnrolledEngine:
         self.frames: Frames | None = None
         self.last_match: Match | None = None
         self.last_heard: Recognition | None = None  # Whisper's own, before the match's say
+        # The utterance being decoded and its middle layer's future, and the match begun
+        # as soon as Whisper has encoded it (`_encoded`), while its beam decodes.
+        self._expected: tuple[bytes, Future[np.ndarray]] | None = None
+        self._early: tuple[bytes, Future[Match | None]] | None = None
         self._loaded = threading.Event()
         self._loader = threading.Thread(target=self._load, name="enrolled-load", daemon=True)
         self._loader.start()
@@ -292,6 +298,9 @@ class EnrolledEngine:
         return getattr(self.engine, name)
 
     def close(self) -> None:
+        self._expected = None
+        if getattr(self.engine, "on_encoded", None) == self._encoded:
+            self.engine.on_encoded = None
         self.engine.close()
         self._loader.join()
         self._beside.shutdown(wait=True)
@@ -303,7 +312,40 @@ class EnrolledEngine:
             return None
         return self._beside.submit(frames.middle, pcm)
 
+    def _begin(self, pcm: bytes) -> Future[np.ndarray] | None:
+        """The middle layer of `pcm` begun, and the match to begin once Whisper has encoded
+        it (the engine may be shared: only this utterance's encoding begins it)."""
+        middle = self._middle_soon(pcm)
+        self._early = None
+        self._expected = None if middle is None else (pcm, middle)
+        self.engine.on_encoded = self._encoded
+        return middle
+
+    def _encoded(self, pcm: bytes, encoded: Any) -> None:
+        """Whisper's encoder has made `pcm`'s last layer (called in its decode, before the
+        beam): the match begins beside the beam, after the middle layer on the same thread.
+        The beam leaves a core partly idle (a decode's CPU is about 1.5 times its wall)."""
+        expected = self._expected
+        if expected is None or expected[0] is not pcm or self._early is not None:
+            return
+        last = np.asarray(encoded)[0]
+        try:
+            self._early = (pcm, self._beside.submit(self._match_now, pcm, expected[1], last))
+        except RuntimeError:  # closed meanwhile: Whisper's decode goes on, no match
+            return
+
+    def _match_now(self, pcm: bytes, middle: Future[np.ndarray], last: np.ndarray
+                   ) -> Match | None:
+        voice, frames = self.voice, self.frames
+        if voice is None or frames is None:
+            return None
+        return voice.match(speech_frames(frames(pcm, middle.result(), last), pcm))
+
     def _match(self, pcm: bytes, middle: Future[np.ndarray] | None = None) -> Match | None:
+        early, self._early, self._expected = self._early, None, None
+        if early is not None and early[0] is pcm:
+            self.last_match = early[1].result()
+            return self.last_match
         self._loaded.wait()
         if self.voice is None or self.frames is None or not pcm:
             return None
@@ -317,13 +359,13 @@ class EnrolledEngine:
                           read: Callable[[str], str | None],
                           settled: Callable[[str], float | None] | None = None,
                           **more: Any) -> Recognition:
-        middle = self._middle_soon(pcm)
+        middle = self._begin(pcm)
         heard = self.engine.recognize_grammar(pcm, grammar, wide, read, settled, **more)
         return self._combined(heard, pcm, read, settled, middle)
 
     def recognize_phrases(self, pcm: bytes, phrases: Sequence[str],
                           read: Callable[[str], str | None], **more: Any) -> Recognition:
-        middle = self._middle_soon(pcm)
+        middle = self._begin(pcm)
         heard = self.engine.recognize_phrases(pcm, phrases, read, **more)
         return self._combined(heard, pcm, read, more.get("settled"), middle)
 

@@ -213,6 +213,9 @@ class WhisperRecognizer:
         self._prompts: OrderedDict[tuple[str, ...], list[int]] = OrderedDict()
         self.evidence: dict = {}  # the last decode's scored sentences (the benchmark's dump)
         self._last_encoded: tuple[bytes, Any] | None = None
+        # Told of each encoder pass as it ends, before the beam: (pcm, its frames). The
+        # enrolled recognizer begins its match then, while the beam decodes.
+        self.on_encoded: Callable[[bytes, Any], None] | None = None
         cores = os.cpu_count() or 1
         # Two workers (CTranslate2 replicas sharing the weights) run a decode's independent
         # passes at once: the free transcript beside the limited beam, the scored sentences
@@ -530,6 +533,8 @@ class WhisperRecognizer:
                 ctranslate2.StorageView.from_array(features[None]), to_cpu=False)
             self._check(generation)
             self._last_encoded = (pcm, encoded)  # for `encode` (the enrolled recognizer)
+            if self.on_encoded is not None:
+                self.on_encoded(pcm, encoded)
             prompt = self._prompt(prompt_words)
             # The prompt counts in max_length: the cap is on the answer's tokens.
             constrained = self._constrained()
