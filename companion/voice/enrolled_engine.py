@@ -1,11 +1,11 @@
 """Whisper with a player's enrolled words beside it (issue 25, part 2).
 
 `EnrolledEngine` offers a game's recognizer what the Whisper engine offers
-(`recognize_grammar`, `recognize_phrases`, …) and passes each utterance to Whisper first;
-then the Whisper encoder's frames of the speech (its last layer, the decode's own pass,
-beside its middle layer: `Frames`) are compared with the player's recordings (enrolled.py)
-and the two readings are combined (`enrolled.combine`: agreement applies, disagreement
-asks).
+(`recognize_grammar`, `recognize_phrases`, …) and passes each utterance to Whisper;
+as soon as Whisper has encoded it, while its beam decodes, the encoder's frames of the
+speech (its last layer, the decode's own pass, beside its middle layer: `Frames`) are
+compared with the player's recordings (enrolled.py), and the two readings are combined
+(`enrolled.combine`: agreement applies, disagreement asks).
 
 Templates: each recording's frames, and noisy copies of it (white and pink noise, and
 babble made of the player's own other recordings, at 10 and 6 dB), so that speech heard
