@@ -115,7 +115,7 @@ class Frames:
                  last: np.ndarray | None = None) -> np.ndarray:
         """Both layers of `pcm`, as far as both reach (the middle's window may be shorter:
         it still holds all the sound); `middle` and `last` when already made (`EnrolledEngine`
-        makes the middle while Whisper decodes, and is given the last as Whisper encodes)."""
+        is given the last as Whisper encodes)."""
         if last is None:
             last = self.engine.encode(pcm)
         if middle is None:
@@ -269,16 +269,16 @@ class EnrolledEngine:
         self.frames: Frames | None = None
         self.last_match: Match | None = None
         self.last_heard: Recognition | None = None  # Whisper's own, before the match's say
-        # The utterance being decoded and its middle layer's future, and the match begun
-        # as soon as Whisper has encoded it (`_encoded`), while its beam decodes.
-        self._expected: tuple[bytes, Future[np.ndarray]] | None = None
+        # The utterance being decoded, and its match (the middle layer first) begun as soon
+        # as Whisper has encoded it (`_encoded`), while its beam decodes.
+        self._expected: bytes | None = None
         self._early: tuple[bytes, Future[Match | None]] | None = None
         self._loaded = threading.Event()
         self._loader = threading.Thread(target=self._load, name="enrolled-load", daemon=True)
         self._loader.start()
-        # The middle layer is made while Whisper decodes (its own thread: 7-24 ms a decode
-        # that the player would otherwise wait for after Whisper's).
-        self._beside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="enrolled-middle")
+        # The middle layer and the match are made while Whisper's beam decodes (their own
+        # thread: 20-40 ms a decode that the player would otherwise wait for after Whisper's).
+        self._beside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="enrolled-match")
 
     def _load(self) -> None:
         try:
@@ -305,53 +305,43 @@ class EnrolledEngine:
         self._loader.join()
         self._beside.shutdown(wait=True)
 
-    def _middle_soon(self, pcm: bytes) -> Future[np.ndarray] | None:
-        """The middle layer of `pcm`, begun now (None before the voice is loaded)."""
-        frames = self.frames  # set before `voice`, which is set once loaded
-        if self.voice is None or frames is None or not pcm:
-            return None
-        return self._beside.submit(frames.middle, pcm)
-
-    def _begin(self, pcm: bytes) -> Future[np.ndarray] | None:
-        """The middle layer of `pcm` begun, and the match to begin once Whisper has encoded
-        it (the engine may be shared: only this utterance's encoding begins it)."""
-        middle = self._middle_soon(pcm)
+    def _begin(self, pcm: bytes) -> None:
+        """The match of `pcm` to begin once Whisper has encoded it (the engine may be shared:
+        only this utterance's encoding begins it; none before the voice is loaded)."""
         self._early = None
-        self._expected = None if middle is None else (pcm, middle)
+        self._expected = pcm if self.voice is not None and self.frames is not None else None
         self.engine.on_encoded = self._encoded
-        return middle
 
     def _encoded(self, pcm: bytes, encoded: Any) -> None:
         """Whisper's encoder has made `pcm`'s last layer (called in its decode, before the
-        beam): the match begins beside the beam, after the middle layer on the same thread.
-        The beam leaves a core partly idle (a decode's CPU is about 1.5 times its wall)."""
-        expected = self._expected
-        if expected is None or expected[0] is not pcm or self._early is not None:
+        beam): the middle layer and the match are made beside the beam, which leaves a core
+        partly idle (a decode's CPU is about 1.5 times its wall). Begun with the decode,
+        the middle layer took a core from Whisper's encoder, which uses both."""
+        if pcm is not self._expected or self._early is not None:
             return
         last = np.asarray(encoded)[0]
         try:
-            self._early = (pcm, self._beside.submit(self._match_now, pcm, expected[1], last))
+            self._early = (pcm, self._beside.submit(self._match_now, pcm, last))
         except RuntimeError:  # closed meanwhile: Whisper's decode goes on, no match
             return
 
-    def _match_now(self, pcm: bytes, middle: Future[np.ndarray], last: np.ndarray
-                   ) -> Match | None:
+    def _match_now(self, pcm: bytes, last: np.ndarray) -> Match | None:
         voice, frames = self.voice, self.frames
         if voice is None or frames is None:
             return None
-        return voice.match(speech_frames(frames(pcm, middle.result(), last), pcm))
+        return voice.match(speech_frames(frames(pcm, last=last), pcm))
 
-    def _match(self, pcm: bytes, middle: Future[np.ndarray] | None = None) -> Match | None:
+    def _match(self, pcm: bytes) -> Match | None:
         early, self._early, self._expected = self._early, None, None
         if early is not None and early[0] is pcm:
             self.last_match = early[1].result()
             return self.last_match
+        # Whisper never encoded it (silence) or is another engine: made now, the products
+        # shared with the idle thread.
         self._loaded.wait()
         if self.voice is None or self.frames is None or not pcm:
             return None
-        made = middle.result() if middle is not None else None
-        frames = speech_frames(self.frames(pcm, made), pcm)
-        # Whisper has decoded and the middle layer is made: both cores are free.
+        frames = speech_frames(self.frames(pcm), pcm)
         self.last_match = self.voice.match(frames, self._beside)
         return self.last_match
 
@@ -359,21 +349,20 @@ class EnrolledEngine:
                           read: Callable[[str], str | None],
                           settled: Callable[[str], float | None] | None = None,
                           **more: Any) -> Recognition:
-        middle = self._begin(pcm)
+        self._begin(pcm)
         heard = self.engine.recognize_grammar(pcm, grammar, wide, read, settled, **more)
-        return self._combined(heard, pcm, read, settled, middle)
+        return self._combined(heard, pcm, read, settled)
 
     def recognize_phrases(self, pcm: bytes, phrases: Sequence[str],
                           read: Callable[[str], str | None], **more: Any) -> Recognition:
-        middle = self._begin(pcm)
+        self._begin(pcm)
         heard = self.engine.recognize_phrases(pcm, phrases, read, **more)
-        return self._combined(heard, pcm, read, more.get("settled"), middle)
+        return self._combined(heard, pcm, read, more.get("settled"))
 
     def _combined(self, heard: Recognition, pcm: bytes, read: Callable[[str], str | None],
-                  settled: Callable[[str], float | None] | None,
-                  middle: Future[np.ndarray] | None = None) -> Recognition:
+                  settled: Callable[[str], float | None] | None) -> Recognition:
         self.last_heard = heard
-        match = self._match(pcm, middle)
+        match = self._match(pcm)
         voice = self.voice
         return beside(heard, match, read, self.engine.lang,
                       None if voice is None else voice.words, settled)
