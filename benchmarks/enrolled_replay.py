@@ -139,10 +139,10 @@ def dump(which: str, snrs: tuple[str, ...], every: int, out: Path,
             seen: dict[str, Any] = {}
             inner = enrolled._combined
 
-            def recording(heard, pcm, read, settled_, middle=None, inner=inner, seen=seen,  # type: ignore[no-untyped-def]
+            def recording(heard, pcm, *rest, inner=inner, seen=seen,  # type: ignore[no-untyped-def]
                           voice=voice, enrolled=enrolled):
                 seen["heard"] = heard
-                result = inner(heard, pcm, read, settled_, middle)
+                result = inner(heard, pcm, *rest)
                 frames = speech_frames(enrolled.frames(pcm), pcm)
                 seen["distances"] = voice._all(frames)
                 # every frame counted alike too: `enrolled.sure` asks both
