@@ -144,9 +144,8 @@ def dump(which: str, snrs: tuple[str, ...], every: int, out: Path,
                 seen["heard"] = heard
                 result = inner(heard, pcm, *rest)
                 frames = speech_frames(enrolled.frames(pcm), pcm)
-                seen["distances"] = voice._all(frames)
                 # every frame counted alike too: `enrolled.sure` asks both
-                seen["plain"] = en._aligned(en.unit_rows(frames), voice._bank, voice._lengths)
+                seen["distances"], seen["plain"] = voice.recordings(frames)
                 seen["frames"] = len(frames)
                 seen["logs"] = word_logs(engine, pcm, sorted(voice.words))
                 return result

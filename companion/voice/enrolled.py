@@ -241,72 +241,74 @@ class EnrolledVoice:
         self.copies = copies
         flat = [(w, unit_rows(t), _weight(weights, w, k))
                 for w, ts in templates.items() for k, t in enumerate(ts) if len(t)]
-        self.templates: dict[str, list[np.ndarray]] = {}
-        for w, t, _ in flat:
-            self.templates.setdefault(w, []).append(t)
         self._owner = [w for w, _, _ in flat]
         self._lengths = np.array([len(t) for _, t, _ in flat], dtype=np.int64)
         longest = int(self._lengths.max()) if flat else 0
-        width = flat[0][1].shape[1] if flat else 0
-        self._bank = np.zeros((len(flat), longest, width), dtype=np.float32)
+        # The recorded frames one after another, each recording's a view of them: padded to
+        # the longest (about twice their mean) they were twice the products and the memory.
+        self._packed = (np.concatenate([t for _, t, _ in flat]) if flat
+                        else np.zeros((0, 0), dtype=np.float32))
+        self.templates: dict[str, list[np.ndarray]] = {}
+        views = np.split(self._packed, np.cumsum(self._lengths)[:-1]) if flat else []
+        for (w, _, _), t in zip(flat, views, strict=True):
+            self.templates.setdefault(w, []).append(t)
         self._weights = np.zeros((len(flat), longest), dtype=np.float32)
         for k, (_, t, wt) in enumerate(flat):
-            self._bank[k, :len(t)] = t
             self._weights[k, :len(t)] = 1.0 if wt is None else fitted(wt, len(t))
         self._mask = (np.arange(longest)[None, :] < self._lengths[:, None]).astype(np.float32)
+        self._where = np.nonzero(self._mask)  # the packed frames' places, padded
         self._weighted = any(wt is not None for _, _, wt in flat)
-        # The recorded frames alone, one after another: the recordings are about half as
-        # long as the longest, and the padding's products were half of a match's time.
-        self._where = np.nonzero(self._mask)
-        self._packed = np.ascontiguousarray(self._bank[self._where])
 
     @property
     def words(self) -> frozenset[str]:
         return frozenset(self.templates)
 
-    def _all(self, heard: np.ndarray) -> np.ndarray:
-        """dtw_distance of `heard` with every recording (one batched pass)."""
-        cost = self._costs(unit_rows(heard))
+    def recordings(self, heard: np.ndarray, beside: Executor | None = None
+                   ) -> tuple[np.ndarray, np.ndarray]:
+        """Each recording's `dtw_distance` to `heard`, its frames weighted, and the same with
+        every recorded frame counted alike (the same array when none was weighted), in one
+        batched pass; half of the products on `beside`'s thread when given."""
+        cost = self._costs(unit_rows(heard), beside)
+        # Counted alike first: the weights are then applied to the same costs in place.
+        alike = _best_paths(cost, self._lengths, self._mask) if self._weighted else None
         cost *= self._weights[:, :, None]
-        return _best_paths(cost, self._lengths, self._weights)
+        weighted = _best_paths(cost, self._lengths, self._weights)
+        return weighted, weighted if alike is None else alike
 
     def _costs(self, rows: np.ndarray, beside: Executor | None = None) -> np.ndarray:
-        """`_costs(rows, self._bank)`, the recorded frames' products made alone (a padded
-        frame's cost is 1, and never read); half of them on `beside`'s thread when given
-        (numpy's BLAS is held to one thread: whisper.one_blas_thread)."""
-        products = np.empty((len(self._packed), len(rows)), dtype=np.float32)
-        half = len(self._packed) // 2 if beside is not None else len(self._packed)
-        rest = None if beside is None else beside.submit(
-            np.matmul, self._packed[half:], rows.T, out=products[half:])
-        np.matmul(self._packed[:half], rows.T, out=products[:half])
-        if rest is not None:
+        """The module's `_costs` for every recording, padded to the longest: the recorded
+        frames' products made alone (a padded frame's cost is 1, and never read), half of
+        them on `beside`'s thread when given (numpy's BLAS is held to one thread:
+        whisper.one_blas_thread)."""
+        if beside is None:
+            products = self._packed @ rows.T
+        else:
+            products = np.empty((len(self._packed), len(rows)), dtype=np.float32)
+            half = len(self._packed) // 2
+            rest = beside.submit(np.matmul, self._packed[half:], rows.T, out=products[half:])
+            np.matmul(self._packed[:half], rows.T, out=products[:half])
             rest.result()
-        cost = np.ones((*self._bank.shape[:2], len(rows)), dtype=np.float32)
+        cost = np.ones((*self._mask.shape, len(rows)), dtype=np.float32)
         cost[self._where] = 1.0 - products
         return cost
 
     def distances(self, heard: np.ndarray) -> dict[str, tuple[float, int]]:
         """Each enrolled word's distance to `heard` (`nearest`) and the length in frames of
         its nearest recording."""
-        return nearest(self._owner, self._all(heard), self._lengths, self.copies)
+        return nearest(self._owner, self.recordings(heard)[0], self._lengths, self.copies)
 
     def match(self, heard: np.ndarray, beside: Executor | None = None) -> Match | None:
         """The nearest enrolled word; None when nothing is enrolled or `heard` is empty.
         `beside`: a thread that may take half of the products (the same result)."""
         if not self.templates or len(heard) == 0:
             return None
-        cost = self._costs(unit_rows(heard), beside)
-        # Counted alike first: the weights are then applied to the same costs in place.
-        alike_all = (_best_paths(cost, self._lengths, self._mask) if self._weighted
-                     else None)
-        cost *= self._weights[:, :, None]
-        found = nearest(self._owner, _best_paths(cost, self._lengths, self._weights),
-                        self._lengths, self.copies)
+        weighted, alike_all = self.recordings(heard, beside)
+        found = nearest(self._owner, weighted, self._lengths, self.copies)
         ranked = sorted(found, key=lambda w: found[w][0])
         best, (distance, length) = ranked[0], found[ranked[0]]
         rival = found[ranked[1]][0] if len(ranked) > 1 else np.inf
         plain = plain_margin = None
-        if alike_all is not None:
+        if self._weighted:
             alike = nearest(self._owner, alike_all, self._lengths, self.copies)
             plain = alike[best][0]
             plain_margin = float(min((d for w, (d, _) in alike.items() if w != best),
