@@ -840,6 +840,33 @@ def test_a_real_speaker_heard_in_noise_at_a_table(english) -> None:  # type: ign
 
 @needs_whisper
 @needs_realspeech
+def test_the_replay_benchmark_keeps_what_play_heard_and_each_recordings_distance(
+        tmp_path: Path) -> None:
+    """benchmarks/enrolled_replay.py's dump watches the enrolled engine as play drives it
+    (it failed when the engine's arguments changed): per clip, Whisper's own recognition,
+    each recording's distance weighted and counted alike, and what play decided."""
+    import pickle
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import enrolled_replay
+    import realspeech_bench
+
+    if realspeech_bench.find_data() is None:
+        pytest.skip("the real recordings are not where the benchmarks look")
+    out = tmp_path / "dump.pkl"
+    enrolled_replay.dump("tune", ("rec",), 16, out)
+    with out.open("rb") as f:
+        rows = pickle.load(f)
+    clips = [row for row in rows if "distances" in row]
+    assert clips
+    for row in clips:
+        assert isinstance(row["heard"], Recognition) and isinstance(row["final"], Recognition)
+        assert row["distances"].shape == row["plain"].shape and (row["distances"] >= 0).all()
+
+
+@needs_whisper
+@needs_realspeech
 def test_a_real_speaker_heard_among_other_people_talking(english) -> None:  # type: ignore[no-untyped-def]
     """"nicolas" enrolled on takes 0 and 1 of the ten digits; takes 2-9 heard at 10 and
     6 dB in babble of three other people at once (Speech Commands clips of words that are
