@@ -123,6 +123,8 @@ class Table:
                 voice.push_to_talk()
                 continue
             messages = self.handle(item)
+            if voice is not None and item.source == "voice":
+                messages = voice.after(messages)  # how to enrol, when voice keeps missing
             for m in messages:
                 if m.event == "setting":
                     _adjust(self.out, speaker, m.data["setting"])
