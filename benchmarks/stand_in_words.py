@@ -1,0 +1,191 @@
+"""Words recorded by other voices than the player's: how far the enrolled match carries.
+
+The enrolled recognizer (companion/voice/enrolled.py) compares what is heard with the
+player's own recordings. This measures it with recordings of *other* voices standing in
+for the player's, the question being whether a player who has not enrolled could be
+helped by a bank of words said by others (a measurement, not a feature of play):
+
+- `--part real`: the free spoken digit dataset's six speakers. Each speaker is tested
+  (takes 2-9) against the other five speakers' takes 0 and 1 ("others"), and against the
+  ten digits synthesized by `--voices` at realspeech_bench's enrolment speeds ("voices").
+  The matcher alone: its nearest word, that word accepted by the rejection, a wrong word
+  sure enough to be applied.
+- `--part synthetic`: a language's game words said by the voice benchmark's listener
+  voices of `--set` (MBROLA, Pico, RHVoice, four speeds each, in noise as realspeech_bench
+  mixes it), against a bank of the same words said by `--voices` (by default espeak-ng's
+  voices of that language: what any machine running the companion has). Each word where it
+  alone is a command (realspeech_bench.said_in): Whisper alone as shipped, the same beside
+  the bank as if it were the player's enrolled words (enrolled.combine's rules, tuned for a
+  player's own voice), and the matcher alone.
+
+Tuning and reporting stay apart as in realspeech_bench: `--set tune|report`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import realspeech_bench as rb  # noqa: E402
+import voice_bench as vb  # noqa: E402
+
+from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer  # noqa: E402
+from companion.voice.audio import read_wav  # noqa: E402
+
+# espeak-ng's own voices of each language and their variants: on every machine the
+# companion runs on (scripts/setup.sh installs espeak-ng for speech).
+ESPEAK_BANK = {
+    "en": ("en-us", "en-us+m3", "en-us+f2", "en-gb", "en-gb+m3", "en-gb+f2"),
+    "fr": ("fr", "fr+m3", "fr+f2", "fr-be", "fr-be+f4", "fr-ch+m7"),
+    "es": ("es", "es+m3", "es+f2", "es-419", "es-419+f4", "es+m7"),
+    "uk": ("uk", "uk+m3", "uk+f2", "uk+f4", "uk+m7", "uk+klatt"),
+}
+SNRS = ("rec", "10", "6")
+
+
+def banked(engine, lang: str, folder: Path, recordings: dict[str, list[bytes]]):  # type: ignore[no-untyped-def]
+    return rb.enrolled_engine(engine, "bank", lang, folder, recordings)
+
+
+def synthesized(voices: tuple[str, ...], words: list[str]) -> dict[str, list[bytes]]:
+    """Each word said by each voice at realspeech_bench's enrolment speeds."""
+    bank: dict[str, list[bytes]] = {w: [] for w in words}
+    for voice in voices:
+        for word, takes in rb.synthetic_enrolment(voice, words).items():
+            bank[word] += takes
+    return bank
+
+
+def tally(outcomes: list[rb.Outcome]) -> str:
+    """The matcher alone: nearest right (its word accepted or not is in `heard`)."""
+    lines = ["| SNR | n | accepted right | sure right | sure wrong |", "|---|---|---|---|---|"]
+    for snr in SNRS:
+        group = [o for o in outcomes if o.snr == snr]
+        if not group:
+            continue
+        label = "as recorded" if snr == "rec" else f"{snr} dB"
+        n = len(group)
+        lines.append(f"| {label} | {n} | {rb._pct(sum(o.heard == o.said for o in group), n)} | "
+                     f"{rb._pct(sum(o.applied == o.said for o in group), n)} | "
+                     f"{rb._pct(sum(o.applied not in (None, o.said) for o in group), n)} |")
+    return "\n".join(lines)
+
+
+def run_real(data: Path, voices: tuple[str, ...], snrs: tuple[str, ...], every: int
+             ) -> dict[str, list[rb.Outcome]]:
+    engine = rb.whisper("en")
+    speakers = rb.digit_speakers(data)
+    out: dict[str, list[rb.Outcome]] = {"others": [], "voices": []}
+    with tempfile.TemporaryDirectory() as folder:
+        if voices:
+            by_voice = banked(engine, "en", Path(folder) / "voices",
+                              synthesized(voices, list(rb.DIGITS)))
+        for target in speakers:
+            others = {d: [read_wav(rb.digit_clip(data, k, s, t).path)
+                          for s in speakers if s != target for t in rb.ENROL_TAKES]
+                      for k, d in enumerate(rb.DIGITS)}
+            by_others = banked(engine, "en", Path(folder) / target, others)
+            n = 0
+            for take in rb.TEST_TAKES:
+                for digit in range(10):
+                    if (digit + take) % every:
+                        continue
+                    clip = rb.digit_clip(data, digit, target, take)
+                    pcm = read_wav(clip.path)
+                    for snr in snrs:
+                        audio = rb.noisy(pcm, snr, 104729 * n + len(snr))
+                        out["others"].append(rb.matched_alone("others", by_others, audio, snr,
+                                                              clip.said))
+                        if voices:
+                            out["voices"].append(rb.matched_alone("voices", by_voice, audio,
+                                                                  snr, clip.said))
+                    n += 1
+    engine.close()
+    return out
+
+
+def run_synthetic(lang: str, which: str, voices: tuple[str, ...], snrs: tuple[str, ...],
+                  every: int, said_by: tuple[str, ...] = ()) -> dict[str, list[rb.Outcome]]:
+    engine = rb.whisper(lang)
+    words = rb.game_words(lang)
+    out: dict[str, list[rb.Outcome]] = {"whisper": [], "beside": [], "alone": []}
+    alone_recognizer = HanamikojiRecognizer(engine)
+    with tempfile.TemporaryDirectory() as folder:
+        bank = banked(engine, lang, Path(folder), synthesized(voices, words))
+        beside_recognizer = HanamikojiRecognizer(bank)
+        for voice in said_by or vb.LISTENER_VOICES[lang][which]:
+            for n, word in enumerate(words):
+                if n % every:
+                    continue
+                context, command = rb.said_in(word, lang)
+                for k, (rate, pitch) in enumerate(rb.SYNTH_TEST):
+                    pcm = rb.pcm16(vb.synth(word, voice, rate, pitch))
+                    for snr in snrs:
+                        audio = rb.noisy(pcm, snr, 31 * n + 7 * k + len(snr))
+                        answering = context.kind == "confirm"
+                        for key, recognizer in (("whisper", alone_recognizer),
+                                                ("beside", beside_recognizer)):
+                            started = time.perf_counter()
+                            heard = recognizer.recognize(audio, context)
+                            ms = 1000 * (time.perf_counter() - started)
+                            out[key].append(rb.outcome(key, snr, word, command, heard, ms,
+                                                       answering=answering))
+                        out["alone"].append(rb.matched_alone("alone", bank, audio, snr, word))
+            print(f"{lang} {voice}: done", file=sys.stderr, flush=True)
+    engine.close()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--part", default="synthetic", choices=("real", "synthetic"))
+    parser.add_argument("--lang", default="fr", choices=("en", "fr", "es", "uk"))
+    parser.add_argument("--set", dest="which", default="report", choices=("tune", "report"))
+    parser.add_argument("--voices", default="",
+                        help="comma-separated bank voices (default: espeak-ng's of --lang)")
+    parser.add_argument("--said-by", default="",
+                        help="synthetic: comma-separated voices saying the tests instead of "
+                             "--set's (one voice of a set, to see it alone)")
+    parser.add_argument("--snrs", nargs="+", default=list(SNRS), choices=SNRS)
+    parser.add_argument("--every", type=int, default=1,
+                        help="keep one test word (or digit) in this many")
+    args = parser.parse_args(argv)
+    data = rb.find_data()
+    voices = tuple(v for v in args.voices.split(",") if v) or ESPEAK_BANK[
+        "en" if args.part == "real" else args.lang]
+    snrs = tuple(args.snrs)
+    started = time.perf_counter()
+    load = os.getloadavg()[0]
+    if args.part == "real":
+        if data is None:
+            print("stand_in_words: skipped: the real recordings are not here (looked in "
+                  + ", ".join(str(p) for p in rb.PLACES) + "; set COMPANION_REALSPEECH)")
+            return 0
+        res = run_real(data, voices, snrs, args.every)
+        text = ("**Each digit speaker against the other five speakers' takes 0-1**\n\n"
+                + tally(res["others"]) + "\n\n**Each digit speaker against the digits said by "
+                + ", ".join(voices) + "**\n\n" + tally(res["voices"]))
+    else:
+        said_by = tuple(v for v in args.said_by.split(",") if v)
+        res = run_synthetic(args.lang, args.which, voices, snrs, args.every, said_by)
+        text = (rb.table(res["whisper"], f"{args.lang}, {args.which} voices, each word where "
+                                         "it alone is a command: Whisper alone, as shipped")
+                + "\n\n" + rb.table(res["beside"], "The same beside a bank of the words said "
+                                    "by " + ", ".join(voices) + " (as a player's own)")
+                + "\n\n**The bank's match alone**\n\n" + tally(res["alone"]))
+    which = "the six speakers" if args.part == "real" else f"{args.which} voices"
+    print(f"Part {args.part}; {which}; one in {args.every}; run "
+          f"{time.perf_counter() - started:.0f} s; load average at the start {load:.1f} on "
+          f"{os.cpu_count()} cores.\n\n{text}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
