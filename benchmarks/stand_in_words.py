@@ -63,6 +63,14 @@ def synthesized(voices: tuple[str, ...], words: list[str]) -> dict[str, list[byt
     return bank
 
 
+def filling(whisper: list[rb.Outcome], beside: list[rb.Outcome]) -> list[rb.Outcome]:
+    """Beside the bank, if the bank only agreed with Whisper's reading or filled in where
+    Whisper heard nothing valid (a rule for words not the player's own: it never
+    overrules a reading of Whisper's), from each clip's two decodes."""
+    return [b if w.heard is None or b.heard == w.heard else w
+            for w, b in zip(whisper, beside, strict=True)]
+
+
 def tally(outcomes: list[rb.Outcome]) -> str:
     """The matcher alone: nearest right (its word accepted or not is in `heard`)."""
     lines = ["| SNR | n | accepted right | sure right | sure wrong |", "|---|---|---|---|---|"]
@@ -179,6 +187,8 @@ def main(argv: list[str] | None = None) -> int:
                                          "it alone is a command: Whisper alone, as shipped")
                 + "\n\n" + rb.table(res["beside"], "The same beside a bank of the words said "
                                     "by " + ", ".join(voices) + " (as a player's own)")
+                + "\n\n" + rb.table(filling(res["whisper"], res["beside"]),
+                                      "The same if the bank only agreed or filled in")
                 + "\n\n**The bank's match alone**\n\n" + tally(res["alone"]))
     which = "the six speakers" if args.part == "real" else f"{args.which} voices"
     print(f"Part {args.part}; {which}; one in {args.every}; run "
