@@ -50,10 +50,6 @@ ESPEAK_BANK = {
 SNRS = ("rec", "10", "6")
 
 
-def banked(engine, lang: str, folder: Path, recordings: dict[str, list[bytes]]):  # type: ignore[no-untyped-def]
-    return rb.enrolled_engine(engine, "bank", lang, folder, recordings)
-
-
 def synthesized(voices: tuple[str, ...], words: list[str]) -> dict[str, list[bytes]]:
     """Each word said by each voice at realspeech_bench's enrolment speeds."""
     bank: dict[str, list[bytes]] = {w: [] for w in words}
@@ -93,13 +89,14 @@ def run_real(data: Path, voices: tuple[str, ...], snrs: tuple[str, ...], every: 
     out: dict[str, list[rb.Outcome]] = {"others": [], "voices": []}
     with tempfile.TemporaryDirectory() as folder:
         if voices:
-            by_voice = banked(engine, "en", Path(folder) / "voices",
-                              synthesized(voices, list(rb.DIGITS)))
+            by_voice = rb.enrolled_engine(engine, "bank", "en", Path(folder) / "voices",
+                                          synthesized(voices, list(rb.DIGITS)))
         for target in speakers:
             others = {d: [read_wav(rb.digit_clip(data, k, s, t).path)
                           for s in speakers if s != target for t in rb.ENROL_TAKES]
                       for k, d in enumerate(rb.DIGITS)}
-            by_others = banked(engine, "en", Path(folder) / target, others)
+            # (not closed: closing an EnrolledEngine closes the Whisper engine it shares)
+            by_others = rb.enrolled_engine(engine, "bank", "en", Path(folder) / target, others)
             n = 0
             for take in rb.TEST_TAKES:
                 for digit in range(10):
@@ -126,7 +123,7 @@ def run_synthetic(lang: str, which: str, voices: tuple[str, ...], snrs: tuple[st
     out: dict[str, list[rb.Outcome]] = {"whisper": [], "beside": [], "alone": []}
     alone_recognizer = HanamikojiRecognizer(engine)
     with tempfile.TemporaryDirectory() as folder:
-        bank = banked(engine, lang, Path(folder), synthesized(voices, words))
+        bank = rb.enrolled_engine(engine, "bank", lang, Path(folder), synthesized(voices, words))
         beside_recognizer = HanamikojiRecognizer(bank)
         for voice in said_by or vb.LISTENER_VOICES[lang][which]:
             for n, word in enumerate(words):

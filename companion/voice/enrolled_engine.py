@@ -111,15 +111,13 @@ class Frames:
         return np.asarray(self._middle.encode(ctranslate2.StorageView.from_array(
             features[None]), to_cpu=True))[0]
 
-    def __call__(self, pcm: bytes, middle: np.ndarray | None = None,
-                 last: np.ndarray | None = None) -> np.ndarray:
+    def __call__(self, pcm: bytes, last: np.ndarray | None = None) -> np.ndarray:
         """Both layers of `pcm`, as far as both reach (the middle's window may be shorter:
-        it still holds all the sound); `middle` and `last` when already made (`EnrolledEngine`
-        is given the last as Whisper encodes)."""
+        it still holds all the sound); `last` when already made (`EnrolledEngine` is given
+        it as Whisper encodes)."""
         if last is None:
             last = self.engine.encode(pcm)
-        if middle is None:
-            middle = self.middle(pcm)
+        middle = self.middle(pcm)
         n = min(len(last), len(middle))
         return np.concatenate([np.sqrt(LAST_WEIGHT) * unit_rows(last[:n]),
                                np.sqrt(MIDDLE_WEIGHT) * unit_rows(middle[:n])], axis=1)
