@@ -438,7 +438,8 @@ def combine(heard: Recognition, match: Match | None,
     - they differ: the enrolled reading, asked about (ASKED), never applied unasked (on
       the tuning speakers it was the right one in 23 of 25 disagreements, Whisper's in 1);
     - an answer (yes, no) cannot be asked about: the player's own, sure where Whisper
-      heard no valid answer and nothing it wrote reads as another command, is applied in
+      heard no valid answer and nothing it wrote reads as another command or says a
+      number, is applied in
       ENROLLED_ANSWERS' languages, else refused; a word enrolled but not valid now
       ("eight" where one to seven name a card) is no command: refused; nor can a question
       ("repeat", "board": the policy answers them at once), so the enrolled reading of
@@ -466,15 +467,16 @@ def combine(heard: Recognition, match: Match | None,
     if longer and (not sure(match) or set(match.words.split()) <= set(heard.words.split())):
         return heard
     refused = replace(heard, command=None, confidence=min(heard.confidence, ASKED))
-    if (command in ANSWERS and lang in ENROLLED_ANSWERS and heard.command is None
-            and sure(match) and reads_only(command, read, heard.words, heard.transcript)):
-        # The player's own yes or no, sure, and nothing Whisper wrote reads otherwise.
-        return replace(heard, command=command, confidence=AGREED, words=match.words)
-    if command is None or command in ANSWERS or heard.command in ANSWERS:
-        return refused
     alone = (heard.command is None and sure(match)
              and not names_another_number(heard.transcript, match.words, lang)
              and not names_another_number(heard.words, match.words, lang))
+    if (command in ANSWERS and lang in ENROLLED_ANSWERS and alone
+            and reads_only(command, read, heard.words, heard.transcript)):
+        # The player's own yes or no, sure, and nothing Whisper wrote reads otherwise (a
+        # number it wrote, "8.", is a stray word said, not a yes).
+        return replace(heard, command=command, confidence=AGREED, words=match.words)
+    if command is None or command in ANSWERS or heard.command in ANSWERS:
+        return refused
     if not is_move(command) and not alone:
         if near_question(heard, match, command, read, lang):
             return replace(heard, command=command, confidence=AGREED, words=match.words)
