@@ -37,16 +37,10 @@ import realspeech_bench as rb  # noqa: E402
 import voice_bench as vb  # noqa: E402
 
 from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer  # noqa: E402
+from companion.voice import stand_ins  # noqa: E402
 from companion.voice.audio import read_wav  # noqa: E402
+from companion.voice.enrolled_engine import NOISY_COPIES, EnrolledEngine  # noqa: E402
 
-# espeak-ng's own voices of each language and their variants: on every machine the
-# companion runs on (scripts/setup.sh installs espeak-ng for speech).
-ESPEAK_BANK = {
-    "en": ("en-us", "en-us+m3", "en-us+f2", "en-gb", "en-gb+m3", "en-gb+f2"),
-    "fr": ("fr", "fr+m3", "fr+f2", "fr-be", "fr-be+f4", "fr-ch+m7"),
-    "es": ("es", "es+m3", "es+f2", "es-419", "es-419+f4", "es+m7"),
-    "uk": ("uk", "uk+m3", "uk+f2", "uk+f4", "uk+m7", "uk+klatt"),
-}
 SNRS = ("rec", "10", "6")
 
 
@@ -57,14 +51,6 @@ def synthesized(voices: tuple[str, ...], words: list[str]) -> dict[str, list[byt
         for word, takes in rb.synthetic_enrolment(voice, words).items():
             bank[word] += takes
     return bank
-
-
-def filling(whisper: list[rb.Outcome], beside: list[rb.Outcome]) -> list[rb.Outcome]:
-    """Beside the bank, if the bank only agreed with Whisper's reading or filled in where
-    Whisper heard nothing valid (a rule for words not the player's own: it never
-    overrules a reading of Whisper's), from each clip's two decodes."""
-    return [b if w.heard is None or b.heard == w.heard else w
-            for w, b in zip(whisper, beside, strict=True)]
 
 
 def tally(outcomes: list[rb.Outcome]) -> str:
@@ -116,14 +102,39 @@ def run_real(data: Path, voices: tuple[str, ...], snrs: tuple[str, ...], every: 
     return out
 
 
+def bank_engine(engine, lang: str, folder: Path, voices: tuple[str, ...],  # type: ignore[no-untyped-def]
+                copies: tuple[tuple[str, float], ...]) -> EnrolledEngine:
+    """The stand-in words beside `engine` as play makes them (stand_ins.prepare, other
+    voices' rule), from `voices` (espeak-ng's, or any voice_bench speaks)."""
+    words = rb.game_words(lang)
+    bank = stand_ins.profile(rb.GAME, lang, folder)
+    if all(v in stand_ins.VOICES[lang] for v in voices):
+        def prepare(stopped):  # type: ignore[no-untyped-def]
+            return stand_ins.prepare(bank, words, voices, stopped=stopped)
+    else:  # other engines than espeak-ng, to compare (the same speeds)
+        for word, takes in synthesized(voices, words).items():
+            for pcm in takes:
+                bank.save(pcm, word)
+        prepare = None
+    made = EnrolledEngine(engine, bank, own=False, prepare=prepare, copies=copies)
+    made.ready()
+    assert made.voice is not None
+    return made
+
+
 def run_synthetic(lang: str, which: str, voices: tuple[str, ...], snrs: tuple[str, ...],
-                  every: int, said_by: tuple[str, ...] = ()) -> dict[str, list[rb.Outcome]]:
+                  every: int, said_by: tuple[str, ...] = (),
+                  copies: tuple[tuple[str, float], ...] = NOISY_COPIES
+                  ) -> dict[str, list[rb.Outcome]]:
     engine = rb.whisper(lang)
     words = rb.game_words(lang)
     out: dict[str, list[rb.Outcome]] = {"whisper": [], "beside": [], "alone": []}
     alone_recognizer = HanamikojiRecognizer(engine)
     with tempfile.TemporaryDirectory() as folder:
-        bank = rb.enrolled_engine(engine, "bank", lang, Path(folder), synthesized(voices, words))
+        started = time.perf_counter()
+        bank = bank_engine(engine, lang, Path(folder), voices, copies)
+        print(f"{lang}: the bank made in {time.perf_counter() - started:.0f} s",
+              file=sys.stderr, flush=True)
         beside_recognizer = HanamikojiRecognizer(bank)
         for voice in said_by or vb.LISTENER_VOICES[lang][which]:
             for n, word in enumerate(words):
@@ -159,11 +170,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="synthetic: comma-separated voices saying the tests instead of "
                              "--set's (one voice of a set, to see it alone)")
     parser.add_argument("--snrs", nargs="+", default=list(SNRS), choices=SNRS)
+    parser.add_argument("--copies", default="all", choices=("all", "none"),
+                        help="synthetic: the bank's noisy copies of each recording "
+                             "(enrolled_engine.NOISY_COPIES) or none")
     parser.add_argument("--every", type=int, default=1,
                         help="keep one test word (or digit) in this many")
     args = parser.parse_args(argv)
     data = rb.find_data()
-    voices = tuple(v for v in args.voices.split(",") if v) or ESPEAK_BANK[
+    voices = tuple(v for v in args.voices.split(",") if v) or stand_ins.VOICES[
         "en" if args.part == "real" else args.lang]
     snrs = tuple(args.snrs)
     started = time.perf_counter()
@@ -179,13 +193,13 @@ def main(argv: list[str] | None = None) -> int:
                 + ", ".join(voices) + "**\n\n" + tally(res["voices"]))
     else:
         said_by = tuple(v for v in args.said_by.split(",") if v)
-        res = run_synthetic(args.lang, args.which, voices, snrs, args.every, said_by)
+        copies = NOISY_COPIES if args.copies == "all" else ()
+        res = run_synthetic(args.lang, args.which, voices, snrs, args.every, said_by, copies)
         text = (rb.table(res["whisper"], f"{args.lang}, {args.which} voices, each word where "
-                                         "it alone is a command: Whisper alone, as shipped")
-                + "\n\n" + rb.table(res["beside"], "The same beside a bank of the words said "
-                                    "by " + ", ".join(voices) + " (as a player's own)")
-                + "\n\n" + rb.table(filling(res["whisper"], res["beside"]),
-                                      "The same if the bank only agreed or filled in")
+                                         "it alone is a command: Whisper alone")
+                + "\n\n" + rb.table(res["beside"], "The same beside the words said by "
+                                    + ", ".join(voices) + f" ({args.copies} noisy copies), as "
+                                    "in play for a player who has not enrolled")
                 + "\n\n**The bank's match alone**\n\n" + tally(res["alone"]))
     which = "the six speakers" if args.part == "real" else f"{args.which} voices"
     print(f"Part {args.part}; {which}; one in {args.every}; run "

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import io
 import multiprocessing
 import random
 import statistics
@@ -53,6 +52,7 @@ from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, QUERIE
 from companion.games.hanamikoji.voice.words import normalize  # noqa: E402
 from companion.voice.policy import Accept, Refuse, decide  # noqa: E402
 from companion.voice.sphinx import SphinxRecognizer  # noqa: E402
+from companion.voice.stand_ins import espeak_samples, resampled  # noqa: E402
 
 RATE = 16000
 VOICES = ("en-us", "en-us+m3", "en-us+f2", "en-gb", "en-gb+m3", "en-gb+f2", "en-gb-x-rp+m7",
@@ -113,12 +113,7 @@ DOC_END = "<!-- voice-bench:end -->"
 # ---------------------------------------------------------------- audio
 def espeak(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
     """16 kHz float samples (16-bit scale) of espeak-ng speaking `text`."""
-    wav = subprocess.run(["espeak-ng", "-v", voice, "-s", str(rate), "-p", str(pitch),
-                          "--stdout", text], capture_output=True, check=True).stdout
-    with wave.open(io.BytesIO(wav)) as w:
-        rate_in = w.getframerate()
-        x = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16).astype(np.float64)
-    return resample(x, rate_in)
+    return espeak_samples(text, voice, rate, pitch)
 
 
 def flite(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
@@ -258,12 +253,8 @@ def synth(text: str, voice: str, rate: int, pitch: int) -> np.ndarray:
 
 
 def resample(x: np.ndarray, rate_in: int) -> np.ndarray:
-    # Band-limit in the frequency domain, then interpolate: plenty for 22.05 → 16 kHz.
-    spectrum = np.fft.rfft(x)
-    spectrum[np.fft.rfftfreq(len(x), 1 / rate_in) > 0.475 * RATE] = 0
-    x = np.fft.irfft(spectrum, len(x))
-    n = int(len(x) * RATE / rate_in)
-    return np.interp(np.arange(n) * rate_in / RATE, np.arange(len(x)), x)
+    # Band-limited, then interpolated, as the companion's stand-in words are made.
+    return resampled(x, rate_in)
 
 
 def pink(n: int, rng: np.random.Generator) -> np.ndarray:
@@ -733,6 +724,24 @@ _WHISPER: str | None = None  # "default" or a model directory: recognize with Wh
 _RESCORE = True  # Whisper: rescore the valid commands with the model (else the text mapper)
 _LANG = "en"  # the language of the commands (--lang)
 _CONSTRAIN = True  # Whisper: the beam limited to the grammar's tokens (else --free-beam; forked)
+# Whisper: other voices' words beside it as in play for a player who has not enrolled
+# (--stand-ins: the folder where they are kept, made before the pool starts; forked).
+_STAND_INS: Path | None = None
+
+
+def stand_ins_made(lang: str, folder: Path) -> float:
+    """Other voices' words of Hanamikoji in `lang` made in `folder` as play makes them (kept
+    there: a second run reads them), before the workers load them; the seconds it took."""
+    from companion.games.hanamikoji.voice.hooks import enrolment_words
+    from companion.voice import stand_ins
+    from companion.voice.whisper import WhisperRecognizer
+
+    started = time.perf_counter()
+    made = stand_ins.listening(WhisperRecognizer(None, lang), "hanamikoji", lang,
+                               tuple(enrolment_words(lang)), folder)
+    made.ready()
+    made.close()
+    return time.perf_counter() - started
 
 
 def describe_whisper(lang: str, mapper_only: bool = False, free_beam: bool = False,
@@ -765,9 +774,16 @@ def _recognizer(voice: str) -> HanamikojiRecognizer:
     if _WHISPER is not None and key not in _RECOGNIZERS:
         from companion.voice.whisper import WhisperRecognizer
 
-        _RECOGNIZERS[key] = HanamikojiRecognizer(WhisperRecognizer(
-            None if _WHISPER == "default" else _WHISPER, lang=_LANG, rescore=_RESCORE,
-            constrain=_CONSTRAIN))
+        engine = WhisperRecognizer(None if _WHISPER == "default" else _WHISPER, lang=_LANG,
+                                   rescore=_RESCORE, constrain=_CONSTRAIN)
+        if _STAND_INS is not None:
+            from companion.games.hanamikoji.voice.hooks import enrolment_words
+            from companion.voice import stand_ins
+
+            engine = stand_ins.listening(engine, "hanamikoji", _LANG,
+                                         tuple(enrolment_words(_LANG)), _STAND_INS)
+            engine.ready()
+        _RECOGNIZERS[key] = HanamikojiRecognizer(engine)
     if key not in _RECOGNIZERS:
         _RECOGNIZERS[key] = HanamikojiRecognizer(SphinxRecognizer(
             hmm=_MODELS.get(voice, _HMM), mllr=_MLLR, parallel=_PARALLEL))
@@ -1080,6 +1096,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--voices", default=None,
                         help="comma-separated voices instead of the engine's list (held-out tests)")
     parser.add_argument("--mllr", default=None, help="an MLLR transform file for the model")
+    parser.add_argument("--stand-ins", type=Path, default=None, metavar="DIR",
+                        help="Whisper: other voices' words beside it, as in play for a player "
+                             "who has not enrolled (companion/voice/stand_ins.py), kept in DIR")
     parser.add_argument("--enroll", type=int, default=0, metavar="N",
                         help="first adapt a model to each voice from N enrollment prompts "
                              "(companion voice-enroll), then test each voice with its own")
@@ -1141,8 +1160,12 @@ def main(argv: list[str] | None = None) -> int:
         models = enroll(voices, args.enroll, seeds[0], root, args.jobs)
     try:
         whisper = (args.whisper_model or "default") if args.recognizer == "whisper" else None
-        global _CONSTRAIN
+        global _CONSTRAIN, _STAND_INS
         _CONSTRAIN = not args.free_beam  # the pool's workers are forked: they inherit it
+        if args.stand_ins is not None and whisper is not None:
+            _STAND_INS = args.stand_ins
+            print(f"stand-in words made or read in {stand_ins_made(args.lang, _STAND_INS):.0f} s",
+                  file=sys.stderr, flush=True)
         for setting in args.whisper_set:
             import ast
 
@@ -1175,6 +1198,8 @@ def main(argv: list[str] | None = None) -> int:
     said += f"; settings {', '.join(args.whisper_set)}" if args.whisper_set else ""
     said += "; each player's hand and Secret known" if args.hand_known else ""
     said += "; a card asked for is said by its item" if args.follow_by == "item" else ""
+    said += ("; other voices' words beside Whisper (stand_ins.py)"
+             if _STAND_INS is not None else "")
     engine = (f"{args.engine} ({args.voice_set} voices: {', '.join(voices)})"
               if args.engine == "listener" else args.engine)
     text = (f"Recognizer {recognizer}; engine {engine}{enrolled}{said}: seeds {seeds}, "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import time
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -1068,6 +1069,36 @@ def test_a_player_without_enrolled_words_is_told_how_to_enrol_them(listening,  #
     _, _, said = listening(_started("momiji", "fr"))
     assert [m.key for m in said][:1] == ["voice_words_missing"]
     assert "--game momiji --lang fr" in Catalogue("en").render(said[0])
+
+
+@needs_whisper
+@pytest.mark.skipif(not (shutil.which("espeak-ng") and base(join=False)),
+                    reason="needs espeak-ng and the multilingual Whisper model")
+def test_other_voices_words_stand_in_where_the_player_has_none(listening,  # type: ignore[no-untyped-def]
+                                                               tmp_path: Path) -> None:
+    """Ana has no French words: the game's French words said by espeak-ng's voices are made
+    in the background, beside the players' voices (stand_ins.py), every word by every
+    voice at both speeds. In English (tiny.en hears its words), none are made; nor where
+    the player's own words listen."""
+    from companion.voice import stand_ins
+
+    others = tmp_path / "stand-in-words"
+    words = list(enrolment_words("fr"))
+    want = len(words) * len(stand_ins.VOICES["fr"]) * len(stand_ins.SPEEDS)
+    bank = stand_ins.profile("hanamikoji", "fr", others)
+    listening(_started("hanamikoji", "fr"))
+    deadline = time.monotonic() + 120
+    while len(list(bank.root.glob("*.txt"))) < want and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(0.2)  # the last recording's text follows its sound
+    made = bank.recordings()
+    assert sorted(made) == sorted(words)
+    assert {len(takes) for takes in made.values()} == {want // len(words)}
+    _tone_profile(tmp_path / "voices", ("trois", "cinq"))  # Ana's words, said "en"
+    listening(_started("hanamikoji", "en"))
+    listening(_started("momiji", "en"))
+    time.sleep(1.0)
+    assert sorted(p.name for p in (others / "espeak-ng" / "words").iterdir()) == ["hanamikoji"]
 
 
 @needs_whisper

@@ -210,10 +210,13 @@ class Voice:
     def __init__(self, hub: InputHub, session: Any, mode: str, model: str | None = None,
                  engine: str | None = None, whisper_model: str | None = None,
                  announce: Announce | None = None, private: Private | None = None,
-                 words: Any = None, hint: EnrolHint | None = None) -> None:
+                 words: Any = None, hint: EnrolHint | None = None,
+                 others: Path | None = None) -> None:
         """`words`: a player's enrolled words (word_profiles.WordProfile), compared beside
         Whisper with what is heard (enrolled_engine.py); `hint`: how to enrol them, said
-        when Whisper keeps missing a player who has none."""
+        when Whisper keeps missing a player who has none; `others`: where other voices'
+        words are kept, which stand in for a player who has none (stand_ins.py; None: not
+        used)."""
         from companion.voice.listen import BackgroundListener, PushToTalk
 
         self.session = session
@@ -253,6 +256,13 @@ class Voice:
 
             decoders = EnrolledEngine(decoders, words, lambda error: self._heard(
                 WordsUnusable(words.player, words.game, words.lang, error)))
+        elif others is not None:
+            from companion.voice import stand_ins
+
+            enrolment = getattr(hooks, "enrolment_words", None)
+            decoders = stand_ins.listening(
+                decoders, session.game.name, heard_in,
+                tuple(enrolment(heard_in)) if enrolment is not None else (), others)
         self._engine = decoders
         # Only Whisper hears enrolled words (pocketsphinx may have stood in for it).
         self._hint = hint if words is None and hasattr(decoders, "encode") else None
@@ -381,8 +391,13 @@ def attach_voice(hub: InputHub, session: Any, mode: str, announce: Announce,
         profile, announce, profiles, _words_for(session, engine))
     try:
         hint = enrol_hint(session, engine, profile) if words is None else None
+        others = None
+        if words is None and engine != "sphinx":
+            from companion.voice.stand_ins import folder
+
+            others = folder(profiles)
         return Voice(hub, session, mode, model, engine, whisper_model, announce, private,
-                     words, hint)
+                     words, hint, others)
     except NoVoice:
         reason: Any = Message("", "voice_not_for_game")
         detail = f"the game {session.game.name} offers no voice commands"

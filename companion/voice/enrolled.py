@@ -31,6 +31,10 @@ answers it at once) cannot be asked about, so it is then refused unless it is th
 own, sure (an answer) or near (a question, in the languages Whisper base hears). The
 match knows only the enrolled words: a word the player never enrolled ("help", "the
 rules") that both of Whisper's readings agree on stands unless the match is near.
+
+Other voices' words (stand_ins.py, for a player who has not enrolled) are weaker evidence:
+beside them (`filled`) Whisper's valid reading always stands, made surer when they agree,
+and where Whisper heard nothing valid their move is only asked about.
 """
 
 from __future__ import annotations
@@ -365,11 +369,14 @@ def near_question(heard: Recognition, match: Match, command: str,
 
 def beside(heard: Recognition, match: Match | None, read: Callable[[str], str | None],
            lang: str = "en", enrolled: Collection[str] | None = None,
-           settled: Callable[[str], float | None] | None = None) -> Recognition:
-    """What play takes from Whisper's recognition beside the enrolled match: `combine`,
-    then the confidence capped as the grammar's `settled` words say (`sphinx.capped`), as
-    for Whisper alone. The engine and the benchmarks that replay it share this."""
-    out = combine(heard, match, read, lang, enrolled)
+           settled: Callable[[str], float | None] | None = None, *,
+           own: bool = True) -> Recognition:
+    """What play takes from Whisper's recognition beside the enrolled match: `combine`
+    (`filled` when the words are other voices', not the player's `own`), then the
+    confidence capped as the grammar's `settled` words say (`sphinx.capped`), as for
+    Whisper alone. The engine and the benchmarks that replay it share this."""
+    out = (combine(heard, match, read, lang, enrolled) if own
+           else filled(heard, match, read, lang))
     if out.command is None:
         return out
     return replace(out, confidence=capped(out.command, out.confidence, settled))
@@ -483,3 +490,34 @@ def combine(heard: Recognition, match: Match | None,
         return refused  # answered at once, so never asked about on the match's word alone
     confidence = AGREED if alone else ASKED
     return replace(heard, command=command, confidence=confidence, words=match.words)
+
+
+def filled(heard: Recognition, match: Match | None, read: Callable[[str], str | None],
+           lang: str = "en") -> Recognition:
+    """Whisper's recognition beside a match of other voices' words (stand_ins.py: not the
+    player's own, so weaker evidence), pure: they only agree or fill in, and never make an
+    answer or a question.
+
+    - no match, or one rejected: Whisper's recognition unchanged;
+    - Whisper read a valid move or question and the match reads the same, ahead of its
+      next nearest word by AGREE_MARGIN: confidence raised to AGREED (the engine then caps
+      it as the grammar says); any other reading of Whisper's stands unchanged (a
+      disagreement is no evidence against it); an answer (yes, no) is never raised: a
+      stray word heard as one must stay refused or asked;
+    - Whisper heard nothing valid: the match's move is asked about (ASKED), never applied
+      unasked, unless what Whisper wrote says another number (`names_another_number`);
+      an answer or a question (answered at once, it cannot be asked about) is not taken.
+    """
+    if match is None or not match.accepted:
+        return heard
+    command = read(match.words)
+    if heard.command is not None:
+        if (command == heard.command and command not in ANSWERS
+                and match.margin >= AGREE_MARGIN):
+            return replace(heard, confidence=max(heard.confidence, AGREED))
+        return heard
+    if (command is None or command in ANSWERS or not is_move(command)
+            or names_another_number(heard.transcript, match.words, lang)
+            or names_another_number(heard.words, match.words, lang)):
+        return heard
+    return replace(heard, command=command, confidence=ASKED, words=match.words)

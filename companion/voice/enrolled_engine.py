@@ -191,9 +191,11 @@ def template_weights(recordings: Mapping[str, Sequence[bytes]],
 
 
 def enrolled_voice(made: Mapping[str, Sequence[np.ndarray]],
-                   recordings: Mapping[str, Sequence[bytes]]) -> EnrolledVoice:
-    """The voice of `made` templates (`templates` of `recordings`), each frame weighted."""
-    return EnrolledVoice(made, len(NOISY_COPIES), template_weights(recordings))
+                   recordings: Mapping[str, Sequence[bytes]],
+                   copies: Sequence[tuple[str, float]] = NOISY_COPIES) -> EnrolledVoice:
+    """The voice of `made` templates (`templates` of `recordings` with `copies`), each
+    frame weighted."""
+    return EnrolledVoice(made, len(copies), template_weights(recordings, copies))
 
 
 def templates(recordings: Mapping[str, Sequence[bytes]], encode: Encode,
@@ -216,27 +218,32 @@ def templates(recordings: Mapping[str, Sequence[bytes]], encode: Encode,
     return out
 
 
-def features_path(profile: WordProfile, model: str) -> Path:
-    """Where the templates of `profile` for `model` are kept."""
-    return profile.features_file(f"{model}-{FORM}")
+def features_path(profile: WordProfile, model: str,
+                  copies: Sequence[tuple[str, float]] = NOISY_COPIES) -> Path:
+    """Where the templates of `profile` for `model` (with `copies`) are kept."""
+    form = FORM if tuple(copies) == NOISY_COPIES else "-".join(
+        [FORM, *(f"{kind}{snr:g}" for kind, snr in copies)] if copies else [FORM, "clean"])
+    return profile.features_file(f"{model}-{form}")
 
 
-def load_voice(profile: WordProfile, encode: Encode, model: str) -> EnrolledVoice:
-    """The profile's enrolled voice for one model: its templates from the features file,
-    or made from the recordings (and kept) when that file is missing or older."""
-    path = features_path(profile, model)
+def load_voice(profile: WordProfile, encode: Encode, model: str,
+               copies: Sequence[tuple[str, float]] = NOISY_COPIES) -> EnrolledVoice:
+    """The profile's enrolled voice for one model: its templates (each recording and its
+    noisy `copies`) from the features file, or made from the recordings (and kept) when
+    that file is missing or older."""
+    path = features_path(profile, model, copies)
     recordings = profile.recordings()
     newest = max((p.stat().st_mtime for p in profile.root.glob("*.wav")), default=0.0)
     if path.is_file() and path.stat().st_mtime >= newest:
         found = _kept(path)
         if set(found) == set(recordings):
-            return enrolled_voice(found, recordings)
-    made = templates(recordings, encode)
+            return enrolled_voice(found, recordings, copies)
+    made = templates(recordings, encode, copies)
     arrays = {f"{w}#{i}": t for w, ts in made.items() for i, t in enumerate(ts)}
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
         np.savez_compressed(out, **arrays)  # type: ignore[arg-type]
-    return enrolled_voice(made, recordings)
+    return enrolled_voice(made, recordings, copies)
 
 
 def _kept(path: Path) -> dict[str, list[np.ndarray]]:
@@ -252,16 +259,28 @@ def _kept(path: Path) -> dict[str, list[np.ndarray]]:
     return found
 
 
+class Closed(RuntimeError):
+    """The engine was closed while its templates were being made (none are kept)."""
+
+
 class EnrolledEngine:
     """A Whisper engine and a player's enrolled words: what a game's recognizer drives."""
 
     def __init__(self, engine: Any, profile: WordProfile,
-                 unusable: Callable[[Exception], None] | None = None) -> None:
+                 unusable: Callable[[Exception], None] | None = None, *, own: bool = True,
+                 prepare: Callable[[Callable[[], bool]], object] | None = None,
+                 copies: Sequence[tuple[str, float]] = NOISY_COPIES) -> None:
         """`unusable(error)`: called once, from the loading thread, when the words cannot
         be used (a recording that cannot be read, no middle encoder); Whisper alone then
-        listens, and the caller says why."""
+        listens, and the caller says why. `own`: the words are the player's own (else
+        other voices', stand_ins.py: they only agree or fill in, `enrolled.filled`);
+        `prepare(stopped)`: run first on the loading thread (making the recordings; to end
+        early when `stopped()`); `copies`: the noisy copies made of each recording."""
         self.engine = engine
         self.profile = profile
+        self.own = own
+        self._prepare = prepare
+        self._copies = tuple(copies)
         self._unusable = unusable
         self.voice: EnrolledVoice | None = None
         self.frames: Frames | None = None
@@ -272,6 +291,12 @@ class EnrolledEngine:
         self._expected: bytes | None = None
         self._early: tuple[bytes, Future[Match | None]] | None = None
         self._loaded = threading.Event()
+        # Templates are made between the player's utterances (`_idle`), never while one is
+        # decoded: made at a first game (other voices' words take minutes), they would slow
+        # every decode meanwhile. Closing ends the making at the next recording.
+        self._idle = threading.Event()
+        self._idle.set()
+        self._closing = threading.Event()
         self._loader = threading.Thread(target=self._load, name="enrolled-load", daemon=True)
         self._loader.start()
         # The middle layer and the match are made while Whisper's beam decodes (their own
@@ -280,14 +305,28 @@ class EnrolledEngine:
 
     def _load(self) -> None:
         try:
+            if self._prepare is not None:
+                self._prepare(self._closing.is_set)
             self.frames = Frames(self.engine)
-            self.voice = load_voice(self.profile, self.frames, self.engine.path.name)
+            self.voice = load_voice(self.profile, self._between(self.frames),
+                                    self.engine.path.name, self._copies)
         except Exception as error:  # a broken profile, or no middle encoder: Whisper alone
             self.voice = None
             if self._unusable is not None:
                 self._unusable(error)
         finally:
             self._loaded.set()
+
+    def _between(self, encode: Encode) -> Encode:
+        """`encode`, waiting while an utterance is decoded; Closed once closing."""
+        def patient(pcm: bytes) -> np.ndarray:
+            while not self._idle.wait(0.1):
+                if self._closing.is_set():
+                    break
+            if self._closing.is_set():
+                raise Closed("the recognizer was closed while its words were made")
+            return encode(pcm)
+        return patient
 
     def ready(self, timeout: float | None = None) -> bool:
         return self._loaded.wait(timeout) and self.engine.ready(timeout)
@@ -296,6 +335,8 @@ class EnrolledEngine:
         return getattr(self.engine, name)
 
     def close(self) -> None:
+        self._closing.set()
+        self._idle.set()
         self._expected = None
         if getattr(self.engine, "on_encoded", None) == self._encoded:
             self.engine.on_encoded = None
@@ -306,6 +347,7 @@ class EnrolledEngine:
     def _begin(self, pcm: bytes) -> None:
         """The match of `pcm` to begin once Whisper has encoded it (the engine may be shared:
         only this utterance's encoding begins it; none before the voice is loaded)."""
+        self._idle.clear()
         self._early = None
         self._expected = pcm if self.voice is not None and self.frames is not None else None
         self.engine.on_encoded = self._encoded
@@ -336,7 +378,11 @@ class EnrolledEngine:
             return self.last_match
         # Whisper never encoded it (silence) or is another engine: made now, the products
         # shared with the idle thread.
-        self._loaded.wait()
+        if not self._loaded.is_set():
+            if not self.own:
+                return None  # other voices' words still being made: Whisper alone
+            self._idle.set()  # the player's own words are made while this waits for them
+            self._loaded.wait()
         if self.voice is None or self.frames is None or not pcm:
             return None
         frames = speech_frames(self.frames(pcm), pcm)
@@ -348,14 +394,20 @@ class EnrolledEngine:
                           settled: Callable[[str], float | None] | None = None,
                           **more: Any) -> Recognition:
         self._begin(pcm)
-        heard = self.engine.recognize_grammar(pcm, grammar, wide, read, settled, **more)
-        return self._combined(heard, pcm, read, settled)
+        try:
+            heard = self.engine.recognize_grammar(pcm, grammar, wide, read, settled, **more)
+            return self._combined(heard, pcm, read, settled)
+        finally:
+            self._idle.set()
 
     def recognize_phrases(self, pcm: bytes, phrases: Sequence[str],
                           read: Callable[[str], str | None], **more: Any) -> Recognition:
         self._begin(pcm)
-        heard = self.engine.recognize_phrases(pcm, phrases, read, **more)
-        return self._combined(heard, pcm, read, more.get("settled"))
+        try:
+            heard = self.engine.recognize_phrases(pcm, phrases, read, **more)
+            return self._combined(heard, pcm, read, more.get("settled"))
+        finally:
+            self._idle.set()
 
     def _combined(self, heard: Recognition, pcm: bytes, read: Callable[[str], str | None],
                   settled: Callable[[str], float | None] | None) -> Recognition:
@@ -363,4 +415,4 @@ class EnrolledEngine:
         match = self._match(pcm)
         voice = self.voice
         return beside(heard, match, read, self.engine.lang,
-                      None if voice is None else voice.words, settled)
+                      None if voice is None else voice.words, settled, own=self.own)
