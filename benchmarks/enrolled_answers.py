@@ -90,18 +90,27 @@ def said(lang: str, context: str) -> list[tuple[str, str | None]]:
     return out + [(w, None) for w in (*STRAY[lang], *talk)]
 
 
-def heard(lang: str, voices: tuple[str, ...], context: str) -> list[dict[str, Any]]:
+def heard(lang: str, voices: tuple[str, ...], context: str,
+          others: Path | None = None) -> list[dict[str, Any]]:
     """One decode per clip: what was said, the command it is (None: a stray word), and
-    Whisper's own recognition and the enrolled match beside it."""
+    Whisper's own recognition and the enrolled match beside it; with `others` (a folder),
+    other voices' words stand in for each voice's own (stand_ins.py, as in play for a
+    player who has not enrolled)."""
     engine = rb.whisper(lang)
     words = rb.game_words(lang)
     at = CONTEXTS[context]
     sayings = said(lang, context)
     out = []
+    bank = None
+    if others is not None:
+        from companion.voice import stand_ins
+
+        bank = stand_ins.listening(engine, rb.GAME, lang, tuple(words), others)
+        bank.ready()
     with tempfile.TemporaryDirectory() as folder:
         for voice in voices:
-            enrolled = rb.enrolled_engine(engine, voice, lang, Path(folder),
-                                          rb.synthetic_enrolment(voice, words))
+            enrolled = bank or rb.enrolled_engine(engine, voice, lang, Path(folder),
+                                                  rb.synthetic_enrolment(voice, words))
             recognizer = HanamikojiRecognizer(enrolled)
             for n, (word, meant) in enumerate(sayings):
                 speeds = rb.SYNTH_TEST if meant else rb.SYNTH_TEST[:2]
@@ -114,7 +123,8 @@ def heard(lang: str, voices: tuple[str, ...], context: str) -> list[dict[str, An
                                     "meant": meant, "snr": snr, "context": context,
                                     "heard": enrolled.last_heard,
                                     "match": enrolled.last_match,
-                                    "enrolled": enrolled.voice.words})
+                                    "enrolled": enrolled.voice.words,
+                                    "own": bank is None})
     engine.close()
     return out
 
@@ -138,6 +148,11 @@ def applied(clip: dict[str, Any], on: bool) -> str | None:
     compared rules as shipped or switched off."""
     lang, context = clip["lang"], clip["context"]
     read = functools.partial(normalize, lang=lang, context=CONTEXTS[context])
+    if not clip.get("own", True):  # other voices' words: compared with Whisper alone
+        out = en.beside(clip["heard"], clip["match"] if on else None, read, lang, None,
+                        settled, own=False)
+        decision = er.decided(out, read, lang, answering=context == "confirm")
+        return decision.command if isinstance(decision, Accept) else None
     with rules(on, context):
         out = en.beside(clip["heard"], clip["match"], read, lang, clip["enrolled"], settled)
     decision = er.decided(out, read, lang, answering=context == "confirm")
@@ -183,6 +198,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--langs", nargs="+", default=["fr", "es", "uk", "en"],
                         choices=("en", "es", "fr", "uk"))
     parser.add_argument("--keep", type=Path, help="save the decodes to this file")
+    parser.add_argument("--stand-ins", type=Path, metavar="DIR",
+                        help="other voices' words beside Whisper instead of each voice's own "
+                             "(kept in DIR); without -> with is then Whisper alone -> beside")
     parser.add_argument("--replay", type=Path,
                         help="the decodes of an earlier --keep (its voices, languages and "
                              "context; the options above are then unused)")
@@ -193,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         clips = [clip for lang in args.langs
                  for clip in heard(lang, eq.VOICES[args.voice_set].get(lang, ()),
-                                   args.context)]
+                                   args.context, args.stand_ins)]
     if args.keep:
         with args.keep.open("wb") as f:
             pickle.dump(clips, f)

@@ -102,6 +102,29 @@ def run_real(data: Path, voices: tuple[str, ...], snrs: tuple[str, ...], every: 
     return out
 
 
+KEPT: list[dict] = []  # --keep: each clip's decode beside the bank, to replay its rule
+
+
+def replayed(clips: list[dict]) -> list[rb.Outcome]:
+    """The kept decodes through play's rule for other voices' words as it stands now
+    (enrolled.beside, own=False; its constants may be changed for a trial), then the
+    policy."""
+    import functools
+
+    from companion.games.hanamikoji.voice.hooks import settled
+    from companion.games.hanamikoji.voice.words import normalize
+    from companion.voice.enrolled import beside
+
+    out = []
+    for clip in clips:
+        read = functools.partial(normalize, lang=clip["lang"], context=clip["context"])
+        heard = beside(clip["heard"], clip["match"], read, clip["lang"], None, settled,
+                       own=False)
+        out.append(rb.outcome("beside", clip["snr"], clip["said"], clip["command"], heard,
+                              clip["ms"], answering=clip["context"].kind == "confirm"))
+    return out
+
+
 def bank_engine(engine, lang: str, folder: Path, voices: tuple[str, ...],  # type: ignore[no-untyped-def]
                 copies: tuple[tuple[str, float], ...]) -> EnrolledEngine:
     """The stand-in words beside `engine` as play makes them (stand_ins.prepare, other
@@ -124,15 +147,17 @@ def bank_engine(engine, lang: str, folder: Path, voices: tuple[str, ...],  # typ
 
 def run_synthetic(lang: str, which: str, voices: tuple[str, ...], snrs: tuple[str, ...],
                   every: int, said_by: tuple[str, ...] = (),
-                  copies: tuple[tuple[str, float], ...] = NOISY_COPIES
-                  ) -> dict[str, list[rb.Outcome]]:
+                  copies: tuple[tuple[str, float], ...] = NOISY_COPIES,
+                  kept: Path | None = None) -> dict[str, list[rb.Outcome]]:
+    """Whisper alone, beside the bank, and the bank's match alone; the bank made in a
+    temporary folder, or read from `kept` (made there the first time)."""
     engine = rb.whisper(lang)
     words = rb.game_words(lang)
     out: dict[str, list[rb.Outcome]] = {"whisper": [], "beside": [], "alone": []}
     alone_recognizer = HanamikojiRecognizer(engine)
     with tempfile.TemporaryDirectory() as folder:
         started = time.perf_counter()
-        bank = bank_engine(engine, lang, Path(folder), voices, copies)
+        bank = bank_engine(engine, lang, kept or Path(folder), voices, copies)
         print(f"{lang}: the bank made in {time.perf_counter() - started:.0f} s",
               file=sys.stderr, flush=True)
         beside_recognizer = HanamikojiRecognizer(bank)
@@ -153,6 +178,10 @@ def run_synthetic(lang: str, which: str, voices: tuple[str, ...], snrs: tuple[st
                             ms = 1000 * (time.perf_counter() - started)
                             out[key].append(rb.outcome(key, snr, word, command, heard, ms,
                                                        answering=answering))
+                        KEPT.append({"lang": lang, "snr": snr, "said": word,
+                                     "command": command, "context": context,
+                                     "heard": bank.last_heard, "match": bank.last_match,
+                                     "ms": ms})
                         out["alone"].append(rb.matched_alone("alone", bank, audio, snr, word))
             print(f"{lang} {voice}: done", file=sys.stderr, flush=True)
     engine.close()
@@ -173,9 +202,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--copies", default="all", choices=("all", "none"),
                         help="synthetic: the bank's noisy copies of each recording "
                              "(enrolled_engine.NOISY_COPIES) or none")
+    parser.add_argument("--bank-folder", type=Path, help="synthetic: keep the bank here (a "
+                        "second run reads it) instead of a temporary folder")
+    parser.add_argument("--keep", type=Path, help="synthetic: save the decodes beside the "
+                        "bank to this file")
+    parser.add_argument("--replay", type=Path, help="print the table of a --keep file through "
+                        "the rule as it stands (with --with's changes)")
+    parser.add_argument("--with", dest="trial", action="append", default=[],
+                        metavar="NAME=VALUE", help="--replay: a constant of enrolled.py")
     parser.add_argument("--every", type=int, default=1,
                         help="keep one test word (or digit) in this many")
     args = parser.parse_args(argv)
+    if args.replay:
+        import ast
+        import pickle
+
+        from companion.voice import enrolled
+
+        for trial in args.trial:
+            name, _, value = trial.partition("=")
+            setattr(enrolled, name, ast.literal_eval(value))
+        with args.replay.open("rb") as f:
+            clips = pickle.load(f)
+        print(rb.table(replayed(clips), f"{args.replay.name} replayed"
+                       + (f" with {', '.join(args.trial)}" if args.trial else "")))
+        return 0
     data = rb.find_data()
     voices = tuple(v for v in args.voices.split(",") if v) or stand_ins.VOICES[
         "en" if args.part == "real" else args.lang]
@@ -194,7 +245,13 @@ def main(argv: list[str] | None = None) -> int:
     else:
         said_by = tuple(v for v in args.said_by.split(",") if v)
         copies = NOISY_COPIES if args.copies == "all" else ()
-        res = run_synthetic(args.lang, args.which, voices, snrs, args.every, said_by, copies)
+        res = run_synthetic(args.lang, args.which, voices, snrs, args.every, said_by, copies,
+                            args.bank_folder)
+        if args.keep:
+            import pickle
+
+            with args.keep.open("wb") as f:
+                pickle.dump(KEPT, f)
         text = (rb.table(res["whisper"], f"{args.lang}, {args.which} voices, each word where "
                                          "it alone is a command: Whisper alone")
                 + "\n\n" + rb.table(res["beside"], "The same beside the words said by "

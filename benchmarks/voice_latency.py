@@ -9,6 +9,9 @@ CPU time per decode and the machine's load (docs/voice.md, issue 25).
 --enrolled: the voice is first enrolled on the game's words, said at two other
 speeds and pitches, and each command is decoded as in play with the enrolled words beside
 Whisper and by Whisper alone, in turn (the same load for both): the enrolled words' cost.
+
+--stand-ins DIR: the same with other voices' words beside Whisper instead (a player who has
+not enrolled, companion/voice/stand_ins.py; made in DIR first, or read from it).
 """
 
 from __future__ import annotations
@@ -73,7 +76,18 @@ def _timed(recognizer: HanamikojiRecognizer, pcm: bytes, ctx: Context,
     cpu.append(1000 * (time.process_time() - used))
 
 
-def main(lang: str, voice: str, enrolled: bool = False) -> None:
+def _stand_ins(engine: WhisperRecognizer, lang: str, folder: Path) -> Any:
+    """`engine` with other voices' words beside it, as play makes them, loaded."""
+    from companion.games.hanamikoji.voice.hooks import enrolment_words
+    from companion.voice import stand_ins
+
+    made = stand_ins.listening(engine, "hanamikoji", lang, tuple(enrolment_words(lang)),
+                               folder)
+    made.ready()
+    return made
+
+
+def main(lang: str, voice: str, enrolled: bool = False, others: Path | None = None) -> None:
     engine = WhisperRecognizer(lang=lang)
     recognizer = HanamikojiRecognizer(engine)
     engine.ready()
@@ -83,7 +97,8 @@ def main(lang: str, voice: str, enrolled: bool = False) -> None:
         path = folder / f"{n}.wav"
         subprocess.run(_synthesis(voice, text, path), check=True)
         speech.append(read_wav(path))
-    beside = HanamikojiRecognizer(_enrolled(engine, lang, voice, folder)) if enrolled else None
+    beside = (HanamikojiRecognizer(_enrolled(engine, lang, voice, folder)) if enrolled
+              else HanamikojiRecognizer(_stand_ins(engine, lang, others)) if others else None)
     recognizer.recognize(speech[0], CONTEXTS[0])  # the first decode warms the model
     if beside is not None:
         beside.recognize(speech[0], CONTEXTS[0])
@@ -99,10 +114,13 @@ def main(lang: str, voice: str, enrolled: bool = False) -> None:
     print(f"{lang} {voice}: wall median {statistics.median(wall):.0f} ms, CPU median "
           f"{statistics.median(cpu):.0f} ms, load {os.getloadavg()[0]:.1f}")
     if beside is not None:
-        print(f"{lang} {voice} enrolled beside Whisper: wall median "
+        print(f"{lang} {voice} {'enrolled' if enrolled else 'stand-in words'} beside "
+              f"Whisper: wall median "
               f"{statistics.median(both):.0f} ms, CPU median {statistics.median(both_cpu):.0f}"
               f" ms (each decode right after Whisper alone's)")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], "--enrolled" in sys.argv[3:])
+    rest = sys.argv[3:]
+    main(sys.argv[1], sys.argv[2], "--enrolled" in rest,
+         Path(rest[rest.index("--stand-ins") + 1]) if "--stand-ins" in rest else None)

@@ -119,6 +119,10 @@ QUESTION_MARGIN = 0.04
 # "dépôt", 0.065 from its own, read "de score", answered the score). Not farther: a
 # never-enrolled "the rules" read as such had a far nearest word ("no" at 0.27).
 ONE_WORD_NEAR = SURE_DISTANCE
+# Other voices' words (`filled`) fill in where Whisper heard nothing valid with a match at
+# least this far ahead of the next word and this near.
+FILL_MARGIN = 0.0
+FILL_DISTANCE = MAX_DISTANCE
 # Disagreement: asked about (the policy asks below 0.8, refuses below 0.4).
 ASKED = 0.6
 # A word is found within what is heard (subsequence alignment): what is heard may begin
@@ -517,6 +521,7 @@ def filled(heard: Recognition, match: Match | None, read: Callable[[str], str | 
             return replace(heard, confidence=max(heard.confidence, AGREED))
         return heard
     if (command is None or command in ANSWERS or not is_move(command)
+            or match.margin < FILL_MARGIN or match.distance > FILL_DISTANCE
             or names_another_number(heard.transcript, match.words, lang)
             or names_another_number(heard.words, match.words, lang)):
         return heard
