@@ -17,7 +17,15 @@ from hypothesis import strategies as st
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.words import normalize
 from companion.voice import stand_ins
-from companion.voice.enrolled import AGREE_MARGIN, AGREED, ASKED, Match, filled
+from companion.voice.enrolled import (
+    AGREED,
+    ASKED,
+    FILL_MARGIN,
+    OTHERS_AGREE_MARGIN,
+    OTHERS_ALONE_MARGIN,
+    Match,
+    filled,
+)
 from companion.voice.sphinx import ANSWERS, Recognition
 
 needs_espeak = pytest.mark.skipif(not shutil.which("espeak-ng"), reason="needs espeak-ng")
@@ -51,8 +59,26 @@ def test_whisper_reading_stands_when_the_bank_hears_another_word() -> None:
 def test_an_agreement_raises_whisper_confidence_by_a_clear_lead_only() -> None:
     heard = Recognition("reveal scroll", 0.6, "trois", transcript="Trois.")
     assert filled(heard, near("trois"), REVEAL, "fr").confidence == AGREED
-    by_a_hair = near("trois", margin=AGREE_MARGIN / 2)
+    by_a_hair = near("trois", margin=OTHERS_AGREE_MARGIN - 0.001)
     assert filled(heard, by_a_hair, REVEAL, "fr") == heard
+
+
+def test_an_agreement_with_whisper_beam_alone_needs_a_longer_lead() -> None:
+    """A stray "zut" was read "six" by Whisper's limited beam (its free transcript: "oui.")
+    and was nearest the bank's "six" by 0.039: applied as a card before."""
+    heard = Recognition("reveal tea", 0.38, "six", transcript="oui.")
+    lead = (OTHERS_AGREE_MARGIN + OTHERS_ALONE_MARGIN) / 2
+    assert filled(heard, near("six", margin=lead), REVEAL, "fr") == heard
+    agreeing = Recognition("reveal tea", 0.38, "six", transcript="Six.")
+    assert filled(agreeing, near("six", margin=lead), REVEAL, "fr").confidence == AGREED
+    clear = near("six", margin=OTHERS_ALONE_MARGIN)
+    assert filled(heard, clear, REVEAL, "fr").confidence == AGREED
+
+
+def test_a_fill_in_needs_a_lead_over_the_next_word() -> None:
+    nothing = Recognition(None, 0.1, "", transcript="Merci.")
+    assert filled(nothing, near("six", margin=FILL_MARGIN / 2), REVEAL, "fr") == nothing
+    assert filled(nothing, near("six", margin=FILL_MARGIN), REVEAL, "fr").confidence == ASKED
 
 
 def test_an_answer_is_never_raised_nor_filled_in_by_other_voices() -> None:
@@ -154,13 +180,14 @@ def test_a_stopped_making_writes_nothing(tmp_path: Path) -> None:
     assert not bank.ready()
 
 
-def test_no_bank_in_english_nor_for_a_game_without_words() -> None:
+def test_no_bank_where_it_was_not_measured_to_help_nor_for_a_game_without_words() -> None:
     class Engine:
         def encode(self, pcm: bytes) -> None:  # pragma: no cover - never called
             raise AssertionError
 
     engine = Engine()
-    assert stand_ins.listening(engine, "hanamikoji", "en", ("three",)) is engine
+    for lang, word in (("en", "three"), ("es", "tres"), ("uk", "три")):
+        assert stand_ins.listening(engine, "hanamikoji", lang, (word,)) is engine
     assert stand_ins.listening(engine, "hanamikoji", "fr", ()) is engine
     assert stand_ins.listening(object(), "hanamikoji", "fr", ("trois",)).__class__ is object
 

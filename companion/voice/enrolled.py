@@ -119,10 +119,21 @@ QUESTION_MARGIN = 0.04
 # "dépôt", 0.065 from its own, read "de score", answered the score). Not farther: a
 # never-enrolled "the rules" read as such had a far nearest word ("no" at 0.27).
 ONE_WORD_NEAR = SURE_DISTANCE
-# Other voices' words (`filled`) fill in where Whisper heard nothing valid with a match at
-# least this far ahead of the next word and this near.
-FILL_MARGIN = 0.0
+# Other voices' words (`filled`, stand_ins.py) fill in where Whisper heard nothing valid
+# with a match at least FILL_MARGIN ahead of the next word, and agree with Whisper's reading
+# by OTHERS_AGREE_MARGIN when Whisper's free transcript reads the same, else by
+# OTHERS_ALONE_MARGIN. Chosen on the French tuning voices (MBROLA fr1, Pico fr-FR, the reveal
+# context: 208 commands, 60 stray words and table talk a level; benchmarks/
+# enrolled_answers.py --stand-ins, docs/voice.md "Other voices' words in play"): filling in
+# at any lead asked about 16 of 60 strays at 10 dB (Whisper alone 6) and 56 wrong
+# commands (20); at 0.02, 6 and 26 for 43 right of 208 (Whisper alone 34, any lead 49).
+# Agreeing by 0.02 applied two stray words at 10 dB ("zut" heard "six" and "une", nearest
+# the bank's six and flûte by 0.039 and 0.021) and a "six" as the flute at 6 dB; at 0.03
+# and 0.04, none more than Whisper alone.
+FILL_MARGIN = 0.02
 FILL_DISTANCE = MAX_DISTANCE
+OTHERS_AGREE_MARGIN = 0.03
+OTHERS_ALONE_MARGIN = 0.04
 # Disagreement: asked about (the policy asks below 0.8, refuses below 0.4).
 ASKED = 0.6
 # A word is found within what is heard (subsequence alignment): what is heard may begin
@@ -504,20 +515,22 @@ def filled(heard: Recognition, match: Match | None, read: Callable[[str], str | 
 
     - no match, or one rejected: Whisper's recognition unchanged;
     - Whisper read a valid move or question and the match reads the same, ahead of its
-      next nearest word by AGREE_MARGIN: confidence raised to AGREED (the engine then caps
+      next nearest word by OTHERS_AGREE_MARGIN (OTHERS_ALONE_MARGIN where Whisper's free
+      transcript does not read the same): confidence raised to AGREED (the engine then caps
       it as the grammar says); any other reading of Whisper's stands unchanged (a
       disagreement is no evidence against it); an answer (yes, no) is never raised: a
       stray word heard as one must stay refused or asked;
-    - Whisper heard nothing valid: the match's move is asked about (ASKED), never applied
-      unasked, unless what Whisper wrote says another number (`names_another_number`);
-      an answer or a question (answered at once, it cannot be asked about) is not taken.
+    - Whisper heard nothing valid: the match's move, ahead by FILL_MARGIN, is asked about
+      (ASKED), never applied unasked, unless what Whisper wrote says another number
+      (`names_another_number`); an answer or a question (answered at once, it cannot be
+      asked about) is not taken.
     """
     if match is None or not match.accepted:
         return heard
     command = read(match.words)
     if heard.command is not None:
-        if (command == heard.command and command not in ANSWERS
-                and match.margin >= AGREE_MARGIN):
+        lead = OTHERS_AGREE_MARGIN if whisper_agrees(heard, read) else OTHERS_ALONE_MARGIN
+        if command == heard.command and command not in ANSWERS and match.margin >= lead:
             return replace(heard, confidence=max(heard.confidence, AGREED))
         return heard
     if (command is None or command in ANSWERS or not is_move(command)
