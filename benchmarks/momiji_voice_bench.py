@@ -498,8 +498,11 @@ class CaseMaker:
 
 
 # ---------------------------------------------------------------- running
-def make_recognizer(kind: str, lang: str, model: str | None) -> tuple[Any, Any, str]:
-    """(MomijiRecognizer, its engine, a description) for --recognizer."""
+def make_recognizer(kind: str, lang: str, model: str | None,
+                    stand_ins: Path | None = None) -> tuple[Any, Any, str]:
+    """(MomijiRecognizer, its engine, a description) for --recognizer; with `stand_ins`
+    (a folder), other voices' words beside Whisper as in play for a player who has not
+    enrolled (companion/voice/stand_ins.py)."""
     from companion.games.momiji.voice import MOMIJI_PRONUNCIATIONS, MomijiRecognizer
 
     if kind == "sphinx":
@@ -512,6 +515,14 @@ def make_recognizer(kind: str, lang: str, model: str | None) -> tuple[Any, Any, 
     engine = WhisperRecognizer(model, lang=lang)
     engine.ready()  # load the model now: its loading is not a player's decode
     how = vb.describe_whisper(lang)
+    if stand_ins is not None:
+        from companion.games.momiji.voice import enrolment_words
+        from companion.voice import stand_ins as others
+
+        engine = others.listening(engine, "momiji", lang, tuple(enrolment_words(lang)),
+                                  stand_ins)
+        engine.ready()
+        how += "; other voices' words beside it" if hasattr(engine, "own") else ""
     return MomijiRecognizer(engine), engine, f"whisper {engine.path.parent.name}/" \
         f"{engine.path.name}{how}"
 
@@ -662,6 +673,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--whisper-model", default=None, metavar="DIR",
                         help="a CTranslate2 Whisper model (default: the installed one for "
                              "the language, tiny.en or the multilingual base)")
+    parser.add_argument("--stand-ins", type=Path, default=None, metavar="DIR",
+                        help="whisper: other voices' words beside it, as in play for a player "
+                             "who has not enrolled (kept in DIR)")
     parser.add_argument("--threshold", type=float, default=CONFIRM_THRESHOLD,
                         help="confirmation threshold (default: the policy's)")
     parser.add_argument("--verbose", action="store_true", help="print every miss on stderr")
@@ -686,7 +700,7 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(str(no_voice))
             t0 = time.perf_counter()
             recognizer, engine, describe = make_recognizer(args.recognizer, lang,
-                                                           args.whisper_model)
+                                                           args.whisper_model, args.stand_ins)
             result = run_lang(lang, args, seeds, per_seed, voices, recognizer, engine)
             elapsed = time.perf_counter() - t0
             print(report(lang, result, describe, args, seeds, per_seed, voices, elapsed)

@@ -2,8 +2,8 @@
 
 The enrolled recognizer (companion/voice/enrolled.py) compares what is heard with the
 player's own recordings. This measures it with recordings of *other* voices standing in
-for the player's, the question being whether a player who has not enrolled could be
-helped by a bank of words said by others (a measurement, not a feature of play):
+for the player's: what a player who has not enrolled gets from a bank of words said by
+others (companion/voice/stand_ins.py, in play in French):
 
 - `--part real`: the free spoken digit dataset's six speakers. Each speaker is tested
   (takes 2-9) against the other five speakers' takes 0 and 1 ("others"), and against the
@@ -13,12 +13,17 @@ helped by a bank of words said by others (a measurement, not a feature of play):
 - `--part synthetic`: a language's game words said by the voice benchmark's listener
   voices of `--set` (MBROLA, Pico, RHVoice, four speeds each, in noise as realspeech_bench
   mixes it), against a bank of the same words said by `--voices` (by default espeak-ng's
-  voices of that language: what any machine running the companion has). Each word where it
-  alone is a command (realspeech_bench.said_in): Whisper alone as shipped, the same beside
-  the bank as if it were the player's enrolled words (enrolled.combine's rules, tuned for a
-  player's own voice), and the matcher alone.
+  voices of that language, made as play makes them: stand_ins.prepare). Each word where it
+  alone is a command (realspeech_bench.said_in): Whisper alone, the same beside the bank
+  as in play (enrolled.filled: it agrees or fills in), and the matcher alone. `--keep FILE`
+  saves the decodes beside the bank; `--replay FILE --with NAME=VALUE` prints them again
+  through the rule with a constant of enrolled.py changed (seconds, not a new run).
 
 Tuning and reporting stay apart as in realspeech_bench: `--set tune|report`.
+
+    .venv/bin/python benchmarks/stand_in_words.py --lang fr --set tune --keep fr.pkl \
+        --bank-folder /tmp/standins
+    .venv/bin/python benchmarks/stand_in_words.py --replay fr.pkl --with FILL_MARGIN=0.03
 """
 
 from __future__ import annotations

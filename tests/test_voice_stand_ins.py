@@ -258,3 +258,22 @@ def test_the_bank_beside_whisper_hears_another_voice(tmp_path: Path) -> None:
         assert isinstance(out, (Accept, Confirm)) and out.command == "reveal flute", heard
     finally:
         engine.close()
+
+
+def test_what_is_too_long_for_any_word_is_not_matched() -> None:
+    """A match's time grows with what is heard (other voices' 1848 templates: 276 ms for
+    160 frames); past the longest word's fit (`Match.fits`) no word could be accepted, so
+    none is computed: the recognizer's outcome is the same."""
+    import numpy as np
+
+    from companion.voice.enrolled import MAX_STRETCH, NOISE_FRAMES, EnrolledVoice
+
+    rng = np.random.default_rng(5)
+    voice = EnrolledVoice({"trois": [rng.standard_normal((10, 8))],
+                           "flûte": [rng.standard_normal((20, 8))]})
+    longest = int(MAX_STRETCH * 20 + NOISE_FRAMES)
+    at_the_edge = voice.match(rng.standard_normal((longest, 8)))
+    assert at_the_edge is not None
+    assert voice.match(rng.standard_normal((longest + 1, 8))) is None
+    nothing = Recognition(None, 0.1, "")
+    assert filled(nothing, None, REVEAL, "fr") == nothing

@@ -317,9 +317,14 @@ class EnrolledVoice:
         return nearest(self._owner, self.recordings(heard)[0], self._lengths, self.copies)
 
     def match(self, heard: np.ndarray, beside: Executor | None = None) -> Match | None:
-        """The nearest enrolled word; None when nothing is enrolled or `heard` is empty.
-        `beside`: a thread that may take half of the products (the same result)."""
+        """The nearest enrolled word; None when nothing is enrolled, `heard` is empty, or
+        it is too long to be any one word (`Match.fits` would refuse every word: the
+        match, whose time grows with what is heard, is not made: other voices' words,
+        1848 templates, took 276 ms for 160 frames). `beside`: a thread that may take half
+        of the products (the same result)."""
         if not self.templates or len(heard) == 0:
+            return None
+        if len(heard) > MAX_STRETCH * int(self._lengths.max()) + NOISE_FRAMES:
             return None
         weighted, alike_all = self.recordings(heard, beside)
         found = nearest(self._owner, weighted, self._lengths, self.copies)
