@@ -277,3 +277,9 @@ def test_what_is_too_long_for_any_word_is_not_matched() -> None:
     assert voice.match(rng.standard_normal((longest + 1, 8))) is None
     nothing = Recognition(None, 0.1, "")
     assert filled(nothing, None, REVEAL, "fr") == nothing
+
+
+def test_the_banks_noisy_copies_are_a_players_at_10_db() -> None:
+    from companion.voice.enrolled_engine import NOISY_COPIES
+
+    assert tuple(c for c in NOISY_COPIES if c[1] == 10.0) == stand_ins.COPIES
