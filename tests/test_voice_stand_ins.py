@@ -283,3 +283,28 @@ def test_the_banks_noisy_copies_are_a_players_at_10_db() -> None:
     from companion.voice.enrolled_engine import NOISY_COPIES
 
     assert tuple(c for c in NOISY_COPIES if c[1] == 10.0) == stand_ins.COPIES
+
+
+@needs_whisper
+def test_closing_while_words_are_made_says_nothing_of_them(tmp_path: Path) -> None:
+    """Play ending while a player's words are made (or other voices'): the making stops,
+    and no "your words cannot be used" is queued for a table that has left."""
+    import numpy as np
+
+    from companion.voice.enrolled_engine import EnrolledEngine
+    from companion.voice.whisper import WhisperRecognizer
+    from companion.voice.word_profiles import WordProfile
+
+    profile = WordProfile.named("Ana", "hanamikoji", "fr", tmp_path / "voices")
+    t = np.arange(int(0.6 * 16000)) / 16000
+    for pitch, word in enumerate(("trois", "cinq", "flûte", "papier")):
+        for take in (0, 1):
+            tone = 3000 * np.sin(2 * np.pi * (220 + 110 * pitch + 7 * take) * t)
+            profile.save(tone.astype("<i2").tobytes(), word)
+    said: list[Exception] = []
+    engine = EnrolledEngine(WhisperRecognizer(None, "fr"), profile, said.append)
+    time.sleep(0.5)
+    engine.close()
+    assert said == []
+    assert engine.voice is None or set(engine.voice.words) == {"trois", "cinq", "flûte",
+                                                               "papier"}

@@ -316,7 +316,7 @@ class EnrolledEngine:
                                     self.engine.path.name, self._copies)
         except Exception as error:  # a broken profile, or no middle encoder: Whisper alone
             self.voice = None
-            if self._unusable is not None:
+            if self._unusable is not None and not self._closing.is_set():  # (not play's end)
                 self._unusable(error)
         finally:
             self._loaded.set()
