@@ -736,6 +736,9 @@ def stand_ins_made(lang: str, folder: Path) -> float:
     from companion.voice import stand_ins
     from companion.voice.whisper import WhisperRecognizer
 
+    # Measured also where play does not take them (stand_ins.IN_PLAY): the workers are
+    # forked after this, and inherit it.
+    stand_ins.IN_PLAY = stand_ins.IN_PLAY | {lang}
     started = time.perf_counter()
     made = stand_ins.listening(WhisperRecognizer(None, lang), "hanamikoji", lang,
                                tuple(enrolment_words(lang)), folder)
