@@ -131,7 +131,6 @@ ONE_WORD_NEAR = SURE_DISTANCE
 # the bank's six and flûte by 0.039 and 0.021) and a "six" as the flute at 6 dB; at 0.03
 # and 0.04, none more than Whisper alone.
 FILL_MARGIN = 0.02
-FILL_DISTANCE = MAX_DISTANCE
 OTHERS_AGREE_MARGIN = 0.03
 OTHERS_ALONE_MARGIN = 0.04
 # Disagreement: asked about (the policy asks below 0.8, refuses below 0.4).
@@ -262,7 +261,7 @@ class EnrolledVoice:
                 for w, ts in templates.items() for k, t in enumerate(ts) if len(t)]
         self._owner = [w for w, _, _ in flat]
         self._lengths = np.array([len(t) for _, t, _ in flat], dtype=np.int64)
-        longest = int(self._lengths.max()) if flat else 0
+        self._longest = longest = int(self._lengths.max()) if flat else 0
         # The recorded frames one after another, each recording's a view of them: padded to
         # the longest (about twice their mean) they were twice the products and the memory.
         self._packed = (np.concatenate([t for _, t, _ in flat]) if flat
@@ -324,7 +323,7 @@ class EnrolledVoice:
         of the products (the same result)."""
         if not self.templates or len(heard) == 0:
             return None
-        if len(heard) > MAX_STRETCH * int(self._lengths.max()) + NOISE_FRAMES:
+        if len(heard) > MAX_STRETCH * self._longest + NOISE_FRAMES:
             return None
         weighted, alike_all = self.recordings(heard, beside)
         found = nearest(self._owner, weighted, self._lengths, self.copies)
@@ -539,7 +538,7 @@ def filled(heard: Recognition, match: Match | None, read: Callable[[str], str | 
             return replace(heard, confidence=max(heard.confidence, AGREED))
         return heard
     if (command is None or command in ANSWERS or not is_move(command)
-            or match.margin < FILL_MARGIN or match.distance > FILL_DISTANCE
+            or match.margin < FILL_MARGIN
             or names_another_number(heard.transcript, match.words, lang)
             or names_another_number(heard.words, match.words, lang)):
         return heard

@@ -324,9 +324,7 @@ class EnrolledEngine:
     def _between(self, encode: Encode) -> Encode:
         """`encode`, waiting while an utterance is decoded; Closed once closing."""
         def patient(pcm: bytes) -> np.ndarray:
-            while not self._idle.wait(0.1):
-                if self._closing.is_set():
-                    break
+            self._idle.wait()  # (closing sets it too)
             if self._closing.is_set():
                 raise Closed("the recognizer was closed while its words were made")
             return encode(pcm)

@@ -9,21 +9,22 @@ background at the first game with voice (Whisper alone listens meanwhile), and c
 with what is heard as a player's own words are (enrolled_engine.EnrolledEngine).
 
 They are not the player's voice, so they only agree with Whisper or fill in where it heard
-nothing valid, and what they fill in is asked about (enrolled.combine with own=False):
+nothing valid, and what they fill in is asked about (`enrolled.filled`):
 measured on the benchmark's listener voices, never on espeak-ng's (benchmarks/
 stand_in_words.py, docs/voice.md "Other voices' words in play").
 """
 
 from __future__ import annotations
 
-import io
-import shutil
 import subprocess
 import wave
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.speech.audio import read_wav
+from companion.speech.synth import espeak_binary
+from companion.voice.audio import TARGET_RATE as RATE
 from companion.voice.profiles import ProfileError
 from companion.voice.word_profiles import WordProfile
 
@@ -55,7 +56,6 @@ SPEEDS: tuple[tuple[int, int], ...] = ((150, 50), (175, 40))
 # 1056 templates instead of 1848, about half the match's time and memory. Written out:
 # enrolled_engine needs numpy (it comes with Whisper), and `folder` is asked for without it.
 COPIES: tuple[tuple[str, float], ...] = (("white", 10.0), ("pink", 10.0), ("babble", 10.0))
-RATE = 16000
 # The bank's name among the players' folders' names: made by the companion, never a
 # player's (a player's folder is under voices/, this one beside it).
 SPEAKER = "espeak-ng"
@@ -76,7 +76,9 @@ def profile(game: str, lang: str, base: Path | None = None) -> WordProfile:
 
 def resampled(samples: np.ndarray, rate_in: int) -> np.ndarray:
     """`samples` at RATE: band-limited in the frequency domain (below 0.475 of the new
-    rate), then interpolated; enough for speech going 22.05 to 16 kHz."""
+    rate), then interpolated; enough for speech going 22.05 to 16 kHz. Not voice.audio's
+    resample: pure Python, it would take about a minute for a bank, and the benchmarks'
+    synthetic voices (the figures the bank was chosen on) are made with this one."""
     import numpy as np
 
     x = np.asarray(samples, dtype=np.float64)
@@ -95,12 +97,10 @@ def espeak_samples(text: str, voice: str, rate: int, pitch: int, binary: str = "
     float samples at RATE (16-bit scale)."""
     import numpy as np
 
-    wav = subprocess.run([binary, "-v", voice, "-s", str(rate), "-p", str(pitch), "--stdout",
-                          text], capture_output=True, check=True, timeout=30).stdout
-    with wave.open(io.BytesIO(wav)) as w:
-        rate_in = w.getframerate()
-        x = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16).astype(np.float64)
-    return resampled(x, rate_in)
+    pcm, fmt = read_wav(subprocess.run(
+        [binary, "-v", voice, "-s", str(rate), "-p", str(pitch), "--stdout", text],
+        capture_output=True, check=True, timeout=30).stdout)
+    return resampled(np.frombuffer(pcm, dtype=np.int16).astype(np.float64), fmt.rate)
 
 
 def espeak(text: str, voice: str, rate: int, pitch: int, binary: str = "espeak-ng"
@@ -143,7 +143,7 @@ def prepare(bank: WordProfile, words: Sequence[str], voices: Sequence[str],
         found = {}
     if set(found) == set(words) and all(len(found[w]) == want for w in words):
         return bank
-    binary = shutil.which("espeak-ng")
+    binary = espeak_binary()
     if binary is None:
         raise NoBank("espeak-ng is not installed")
     try:
