@@ -103,10 +103,7 @@ def heard(lang: str, voices: tuple[str, ...], context: str,
     out = []
     bank = None
     if others is not None:
-        from companion.voice import stand_ins
-
-        bank = stand_ins.listening(engine, rb.GAME, lang, tuple(words), others)
-        bank.ready()
+        bank = vb.with_stand_ins(engine, rb.GAME, lang, others)
     with tempfile.TemporaryDirectory() as folder:
         for voice in voices:
             enrolled = bank or rb.enrolled_engine(engine, voice, lang, Path(folder),

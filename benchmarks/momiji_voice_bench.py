@@ -516,13 +516,8 @@ def make_recognizer(kind: str, lang: str, model: str | None,
     engine.ready()  # load the model now: its loading is not a player's decode
     how = vb.describe_whisper(lang)
     if stand_ins is not None:
-        from companion.games.momiji.voice import enrolment_words
-        from companion.voice import stand_ins as others
-
-        engine = others.listening(engine, "momiji", lang, tuple(enrolment_words(lang)),
-                                  stand_ins)
-        engine.ready()
-        how += "; other voices' words beside it" if hasattr(engine, "own") else ""
+        engine = vb.with_stand_ins(engine, "momiji", lang, stand_ins)
+        how += "; other voices' words beside it"
     return MomijiRecognizer(engine), engine, f"whisper {engine.path.parent.name}/" \
         f"{engine.path.name}{how}"
 

@@ -262,8 +262,14 @@ def digit_tests(data: Path, which: str, limit: int | None) -> list[Clip]:
 
 
 def run_digits(data: Path, which: str, snrs: tuple[str, ...], limit: int | None,
-               verbose: bool) -> list[Outcome]:
-    recognizer = HanamikojiRecognizer(whisper())
+               verbose: bool, stand_ins: Path | None = None) -> list[Outcome]:
+    """The digit speakers' test takes in the reveal context: Whisper alone, or with other
+    voices' words beside it as in play for a player who has not enrolled (`stand_ins`: the
+    folder of the English bank, made there the first time)."""
+    engine = whisper()
+    if stand_ins is not None:
+        engine = vb.with_stand_ins(engine, GAME, "en", stand_ins)
+    recognizer = HanamikojiRecognizer(engine)
     ctx = Context.reveal()
     out = []
     for n, clip in enumerate(digit_tests(data, which, limit)):
@@ -485,6 +491,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--noise-draw", type=int, default=0,
                         help="another draw of each clip's noise (same kind and SNR): how "
                              "much the figures move with the noise alone")
+    parser.add_argument("--stand-ins", type=Path, default=None, metavar="DIR",
+                        help="digits: other voices' words beside Whisper, as in play for a "
+                             "player who has not enrolled (the bank kept in DIR)")
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--write-docs", action="store_true")
     args = parser.parse_args(argv)
@@ -510,10 +519,12 @@ def main(argv: list[str] | None = None) -> int:
         blocks.append("Speech Commands while a yes or no is awaited (Hanamikoji's confirm "
                       f"context, Whisper {model}, as shipped):\n\n" + answers_table(res))
     if "digits" in args.part:
-        res = run_digits(data, args.which, snrs, args.limit, args.verbose)
+        res = run_digits(data, args.which, snrs, args.limit, args.verbose, args.stand_ins)
         blocks.append(table(res, "Digits naming a card by its number (reveal context: one "
                                  "to seven valid, zero, eight and nine out of grammar), "
-                                 "Whisper alone"))
+                                 "Whisper " + ("beside other voices' words (espeak-ng's "
+                                               "English, stand_ins.py)" if args.stand_ins
+                                               else "alone")))
     if "enrolled" in args.part:
         alone, beside = run_enrolled(data, args.which, snrs, args.limit, args.verbose,
                                      not args.no_whisper)

@@ -36,6 +36,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -729,21 +730,29 @@ _CONSTRAIN = True  # Whisper: the beam limited to the grammar's tokens (else --f
 _STAND_INS: Path | None = None
 
 
-def stand_ins_made(lang: str, folder: Path) -> float:
-    """Other voices' words of Hanamikoji in `lang` made in `folder` as play makes them (kept
-    there: a second run reads them), before the workers load them; the seconds it took."""
-    from companion.games.hanamikoji.voice.hooks import enrolment_words
+def with_stand_ins(engine: Any, game: str, lang: str, folder: Path) -> Any:
+    """Whisper's `engine` with other voices' words of `game` in `lang` beside it, as play
+    makes them for a player who has not enrolled (stand_ins.listening; kept in `folder`, a
+    second run reads them), loaded. Also in a language play does not take them in
+    (stand_ins.IN_PLAY widened for this process and the workers it forks): the benchmarks
+    measure whether it should."""
     from companion.voice import stand_ins
+    from companion.voice.cli import game_voice
+
+    stand_ins.IN_PLAY = stand_ins.IN_PLAY | {lang}
+    made = stand_ins.listening(engine, game, lang,
+                               tuple(game_voice(game).enrolment_words(lang)), folder)
+    made.ready()
+    return made
+
+
+def stand_ins_made(lang: str, folder: Path) -> float:
+    """Other voices' words of Hanamikoji in `lang` made in `folder` before the workers load
+    them; the seconds it took."""
     from companion.voice.whisper import WhisperRecognizer
 
-    # Measured also where play does not take them (stand_ins.IN_PLAY): the workers are
-    # forked after this, and inherit it.
-    stand_ins.IN_PLAY = stand_ins.IN_PLAY | {lang}
     started = time.perf_counter()
-    made = stand_ins.listening(WhisperRecognizer(None, lang), "hanamikoji", lang,
-                               tuple(enrolment_words(lang)), folder)
-    made.ready()
-    made.close()
+    with_stand_ins(WhisperRecognizer(None, lang), "hanamikoji", lang, folder).close()
     return time.perf_counter() - started
 
 
@@ -780,12 +789,7 @@ def _recognizer(voice: str) -> HanamikojiRecognizer:
         engine = WhisperRecognizer(None if _WHISPER == "default" else _WHISPER, lang=_LANG,
                                    rescore=_RESCORE, constrain=_CONSTRAIN)
         if _STAND_INS is not None:
-            from companion.games.hanamikoji.voice.hooks import enrolment_words
-            from companion.voice import stand_ins
-
-            engine = stand_ins.listening(engine, "hanamikoji", _LANG,
-                                         tuple(enrolment_words(_LANG)), _STAND_INS)
-            engine.ready()
+            engine = with_stand_ins(engine, "hanamikoji", _LANG, _STAND_INS)
         _RECOGNIZERS[key] = HanamikojiRecognizer(engine)
     if key not in _RECOGNIZERS:
         _RECOGNIZERS[key] = HanamikojiRecognizer(SphinxRecognizer(

@@ -76,15 +76,11 @@ def _timed(recognizer: HanamikojiRecognizer, pcm: bytes, ctx: Context,
     cpu.append(1000 * (time.process_time() - used))
 
 
-def _stand_ins(engine: WhisperRecognizer, lang: str, folder: Path) -> Any:
-    """`engine` with other voices' words beside it, as play makes them, loaded."""
-    from companion.games.hanamikoji.voice.hooks import enrolment_words
-    from companion.voice import stand_ins
+def _with_stand_ins(engine: WhisperRecognizer, lang: str, folder: Path) -> Any:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import voice_bench as vb
 
-    made = stand_ins.listening(engine, "hanamikoji", lang, tuple(enrolment_words(lang)),
-                               folder)
-    made.ready()
-    return made
+    return vb.with_stand_ins(engine, "hanamikoji", lang, folder)
 
 
 def main(lang: str, voice: str, enrolled: bool = False, others: Path | None = None) -> None:
@@ -98,7 +94,8 @@ def main(lang: str, voice: str, enrolled: bool = False, others: Path | None = No
         subprocess.run(_synthesis(voice, text, path), check=True)
         speech.append(read_wav(path))
     beside = (HanamikojiRecognizer(_enrolled(engine, lang, voice, folder)) if enrolled
-              else HanamikojiRecognizer(_stand_ins(engine, lang, others)) if others else None)
+              else HanamikojiRecognizer(_with_stand_ins(engine, lang, others)) if others
+              else None)
     recognizer.recognize(speech[0], CONTEXTS[0])  # the first decode warms the model
     if beside is not None:
         beside.recognize(speech[0], CONTEXTS[0])
