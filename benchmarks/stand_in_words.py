@@ -204,9 +204,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="synthetic: comma-separated voices saying the tests instead of "
                              "--set's (one voice of a set, to see it alone)")
     parser.add_argument("--snrs", nargs="+", default=list(SNRS), choices=SNRS)
-    parser.add_argument("--copies", default="all", choices=("all", "10dB", "none"),
-                        help="synthetic: the bank's noisy copies of each recording "
-                             "(enrolled_engine.NOISY_COPIES), those at 10 dB only, or none")
+    parser.add_argument("--copies", default="10dB", choices=("all", "10dB", "none"),
+                        help="synthetic: the bank's noisy copies of each recording: those at "
+                             "10 dB, as play makes them (stand_ins.COPIES), all of a player's "
+                             "(enrolled_engine.NOISY_COPIES), or none")
     parser.add_argument("--bank-folder", type=Path, help="synthetic: keep the bank here (a "
                         "second run reads it) instead of a temporary folder")
     parser.add_argument("--keep", type=Path, help="synthetic: save the decodes beside the "
@@ -249,8 +250,7 @@ def main(argv: list[str] | None = None) -> int:
                 + ", ".join(voices) + "**\n\n" + tally(res["voices"]))
     else:
         said_by = tuple(v for v in args.said_by.split(",") if v)
-        copies = {"all": NOISY_COPIES, "none": (),
-                  "10dB": tuple(c for c in NOISY_COPIES if c[1] == 10.0)}[args.copies]
+        copies = {"all": NOISY_COPIES, "none": (), "10dB": stand_ins.COPIES}[args.copies]
         res = run_synthetic(args.lang, args.which, voices, snrs, args.every, said_by, copies,
                             args.bank_folder)
         if args.keep:
