@@ -1088,9 +1088,9 @@ def test_other_voices_words_stand_in_where_the_player_has_none(listening,  # typ
     bank = stand_ins.profile("hanamikoji", "fr", others)
     listening(_started("hanamikoji", "fr"))
     deadline = time.monotonic() + 120
+    # (each recording's text is written after its sound: a text counted is a sound whole)
     while len(list(bank.root.glob("*.txt"))) < want and time.monotonic() < deadline:
         time.sleep(0.2)
-    time.sleep(0.2)  # the last recording's text follows its sound
     made = bank.recordings()
     assert sorted(made) == sorted(words)
     assert {len(takes) for takes in made.values()} == {want // len(words)}
