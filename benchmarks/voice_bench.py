@@ -622,6 +622,8 @@ class Outcome:
     # that card: what was heard when they said it (the card they had said, alone).
     begun: bool = False
     then: str | None = None
+    # --keep: Whisper's own recognition, the match beside it and the context (`replayed`).
+    kept: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -756,6 +758,49 @@ def stand_ins_made(lang: str, folder: Path) -> float:
     return time.perf_counter() - started
 
 
+def replayed(kept: dict[str, Any]) -> str:
+    """Markdown: a --keep file's context decodes through `enrolled.beside` as it stands
+    (other voices' words, as in play), against Whisper alone, per SNR: right (applied or
+    asked), wrong, wrong applied without a question, out-of-grammar accepted."""
+    import functools
+
+    from companion.games.hanamikoji.voice.hooks import settled
+    from companion.voice.enrolled import beside
+
+    lang, threshold = kept["lang"], kept["threshold"]
+    counts: Counter = Counter()
+    for o in kept["outcomes"]:
+        if o.mode != "context":
+            continue
+        ctx = o.kept["context"]
+        read = functools.partial(normalize, lang=lang, context=ctx)
+        heard = o.kept["heard"]
+        for label, rec in (("alone", heard), ("beside", beside(
+                heard, o.kept["match"], read, lang, None, settled, own=False))):
+            decision = decide(rec, threshold, answering=ctx.kind == "confirm")
+            command = None if isinstance(decision, Refuse) else rec.command
+            key = (o.snr, label)
+            counts[key + ("n",)] += 1
+            if o.truth is None:
+                counts[key + ("oog",)] += command is not None
+                counts[key + ("oog n",)] += 1
+                counts[key + ("right",)] += command is None
+            else:
+                counts[key + ("right",)] += command == o.truth
+                wrong = command is not None and command != o.truth
+                counts[key + ("wrong",)] += wrong
+                counts[key + ("wrong applied",)] += wrong and isinstance(decision, Accept)
+    rows = ["| SNR dB | n | right: alone -> beside | wrong | wrong applied | OOG accepted |",
+            "|---|---|---|---|---|---|"]
+    for snr in sorted({k[0] for k in counts}, reverse=True):
+        def cell(what: str, snr: int = snr) -> str:
+            return f"{counts[(snr, 'alone', what)]} -> {counts[(snr, 'beside', what)]}"
+        rows.append(f"| {snr} | {counts[(snr, 'alone', 'n')]} | {cell('right')} | "
+                    f"{cell('wrong')} | {cell('wrong applied')} | {cell('oog')} of "
+                    f"{counts[(snr, 'alone', 'oog n')]} |")
+    return "\n".join(rows)
+
+
 def describe_whisper(lang: str, mapper_only: bool = False, free_beam: bool = False,
                      borrowed: str | None = None) -> str:
     """How the Whisper recognizer read the commands in this run."""
@@ -816,12 +861,14 @@ def _work(job: Job) -> list[Outcome]:
         # What the player meets: a command the policy refuses (too much noise) is a refusal.
         command = None if isinstance(decision, Refuse) else rec.command
         evidence = getattr(recognizer.engine, "evidence", None)
+        kept = ({"heard": recognizer.engine.last_heard, "match": recognizer.engine.last_match,
+                 "context": ctx} if hasattr(recognizer.engine, "last_heard") else None)
         begun = command is not None and isinstance(parse_command(command), Choose)
         then = _one_more(recognizer, job, ctx, command) if begun and mode == "context" else None
         out.append(Outcome(job.snr, job.noise, mode, job.case.truth, command,
                            rec.confidence, isinstance(decision, Accept), rec.words, ms,
                            rec.margin, job.voice, evidence, job.case.spoken, job.case.kind,
-                           job.case.wording, begun, then))
+                           job.case.wording, begun, then, kept))
     return out
 
 
@@ -1092,6 +1139,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write-docs", action="store_true", help="update docs/voice.md")
     parser.add_argument("--dump", type=Path, metavar="FILE",
                         help="write every outcome as a JSON line (for calibration)")
+    parser.add_argument("--keep", type=Path, metavar="FILE",
+                        help="--stand-ins: save each decode's Whisper recognition and match "
+                             "(for --replay)")
+    parser.add_argument("--replay", type=Path, metavar="FILE",
+                        help="print a --keep file's figures again through the rule as it "
+                             "stands, with --with's changes (seconds, not a new run)")
+    parser.add_argument("--with", dest="trial", action="append", default=[],
+                        metavar="NAME=VALUE", help="--replay: a constant of enrolled.py")
     parser.add_argument("--engine", choices=["espeak", "flite", "mbrola", "pico", "neural",
                                              "rhvoice", "listener"],
                         default="espeak",
@@ -1142,6 +1197,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hmm", default=None,
                         help="acoustic model directory (default: the recognizer's own)")
     args = parser.parse_args(argv)
+    if args.replay:
+        import ast
+        import pickle
+
+        from companion.voice import enrolled
+
+        for trial in args.trial:
+            name, _, value = trial.partition("=")
+            setattr(enrolled, name, ast.literal_eval(value))
+        with args.replay.open("rb") as f:
+            print(replayed(pickle.load(f)))
+        return 0
     if args.lang != "en" and args.recognizer != "whisper":
         parser.error("--lang other than en needs --recognizer whisper")
     try:
@@ -1233,7 +1300,14 @@ def main(argv: list[str] | None = None) -> int:
 
         with open(args.dump, "w", encoding="utf-8") as out:
             for o in outcomes:
-                out.write(json.dumps(dataclasses.asdict(o)) + "\n")
+                out.write(json.dumps(dataclasses.asdict(dataclasses.replace(o, kept=None)))
+                          + "\n")
+    if args.keep:
+        import pickle
+
+        with args.keep.open("wb") as f:
+            pickle.dump({"lang": args.lang, "threshold": threshold,
+                         "outcomes": [o for o in outcomes if o.kept is not None]}, f)
     if args.write_docs:
         write_docs(text, args.engine + ("-whisper" if args.recognizer == "whisper" else "")
                    + ("-hand" if args.hand_known else ""), bool(args.enroll), args.lang)
