@@ -129,12 +129,7 @@ ONE_WORD_NEAR = SURE_DISTANCE
 # commands (20); at 0.02, 6 and 26 for 43 right of 208 (Whisper alone 34, any lead 49).
 # Agreeing by 0.02 applied two stray words at 10 dB ("zut" heard "six" and "une", nearest
 # the bank's six and flûte by 0.039 and 0.021) and a "six" as the flute at 6 dB; at 0.03
-# and 0.04, none more than Whisper alone. A question Whisper's limited beam read but was
-# unsure of, the match agreeing by OTHERS_ALONE_MARGIN (as with the beam alone), is
-# answered: on the French tuning voices in context (benchmarks/voice_bench.py --keep,
-# --replay) right 75.6 / 66.7 / 28.9 / 20.0% -> 84.4 / 71.1 / 33.3 / 22.2% at 40 / 20 / 10
-# / 6 dB ("plateau" refused at 0.1-0.38), none wrong; in the reveal context one more right
-# a level, no stray word or wrong command more, at any lead.
+# and 0.04, none more than Whisper alone.
 FILL_MARGIN = 0.02
 OTHERS_AGREE_MARGIN = 0.03
 OTHERS_ALONE_MARGIN = 0.04
@@ -531,12 +526,8 @@ def filled(heard: Recognition, match: Match | None, read: Callable[[str], str | 
       stray word heard as one must stay refused or asked;
     - Whisper heard nothing valid: the match's move, ahead by FILL_MARGIN, is asked about
       (ASKED), never applied unasked, unless what Whisper wrote says another number
-      (`names_another_number`); an answer is not taken, nor a question (answered at once,
-      it cannot be asked about) unless Whisper's limited beam read it too (its words,
-      refused for their confidence: "plateau" beside a free "Pilateau,") and the match
-      leads by OTHERS_ALONE_MARGIN, as an agreement with the beam alone: then it is
-      answered (AGREED). A stray word nearest "plateau" by a hair ("moins fort", 0.041 to
-      0.046) is not: its beam wrote other words ("de ma score").
+      (`names_another_number`); an answer or a question (answered at once, it cannot be
+      asked about) is not taken.
     """
     if match is None or not match.accepted:
         return heard
@@ -546,9 +537,6 @@ def filled(heard: Recognition, match: Match | None, read: Callable[[str], str | 
         if command == heard.command and command not in ANSWERS and match.margin >= lead:
             return replace(heard, confidence=max(heard.confidence, AGREED))
         return heard
-    if (command is not None and command not in ANSWERS and not is_move(command)
-            and read(heard.words or "") == command and match.margin >= OTHERS_ALONE_MARGIN):
-        return replace(heard, command=command, confidence=AGREED, words=match.words)
     if (command is None or command in ANSWERS or not is_move(command)
             or match.margin < FILL_MARGIN
             or names_another_number(heard.transcript, match.words, lang)
