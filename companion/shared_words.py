@@ -61,6 +61,16 @@ UNDO_WORDS = ("undo", "annuler", "annule", "-", "deshacer", "скасувати"
 ANSWER_WORD: dict[str, dict[str, str]] = {
     "yes": {"en": "yes", "fr": "oui", "es": "sí", "uk": "так"},
     "no": {"en": "no", "fr": "non", "es": "no", "uk": "ні"}}
+# ... and said otherwise, in words long and unlike the other answer's: each is scored as the
+# answer's own word where the player said it (voice/yesno.py: only the word above was,
+# so a clear "d'accord", "vale" or "правильно" was refused, the audio not saying "oui").
+# Not the short sound-alikes ("yeah", "ouais", "ага"): a stray "cat" is written "Yeah.".
+ANSWER_ALSO: dict[str, dict[str, tuple[str, ...]]] = {
+    "yes": {"en": ("confirm", "correct"), "fr": ("d'accord", "confirme"),
+            "es": ("vale", "de acuerdo", "claro", "confirmo", "correcto"),
+            "uk": ("добре", "правильно", "підтверджую")},
+    "no": {"en": ("cancel", "wrong"), "fr": (), "es": ("incorrecto",),
+           "uk": ("неправильно",)}}
 YES_WORDS = ("yes", "oui", "ok", "d accord", "si", "vale", "так")
 NO_WORDS = ("no", "n", "non", "ні")
 CANCEL_WORDS = ("cancel", "0", "zero", "abandon", "cancelar", "відміна")

@@ -143,9 +143,43 @@ def test_an_answer_stands_only_where_the_audio_says_it(
     lang = "fr" if " Oui." in logs else "en"
 
     def likelihood(texts):  # type: ignore[no-untyped-def]
-        # The lower-case spelling, as the model scores it, about a nat below the other.
-        return [logs.get(t, logs.get(t[:2].upper() + t[2:], 0.0) - 1.0) for t in texts]
+        # The lower-case spelling, as the model scores it, about a nat below the other; a
+        # word not measured (the other ways of saying the other answer) far less likely.
+        return [logs[t] if t in logs else logs.get(t[:2].upper() + t[2:], -8.0) - 1.0
+                for t in texts]
     assert heard_as(command, lang, likelihood) is taken
+
+
+def _scored(logs: dict[str, float]):  # type: ignore[no-untyped-def]
+    """A likelihood from measured scores; a spelling not given scores -9."""
+    return lambda texts: [logs.get(t, -9.0) for t in texts]
+
+
+def test_an_answer_said_another_way_is_scored_as_said() -> None:
+    """A clear "d'accord" (Pico fr-FR, MBROLA fr1) was refused: only " Oui." was scored
+    (-6.3 to -8.1 nats a token). Scored as the player said it, it stands; the same audio
+    read as a plain "oui" does not."""
+    from companion.voice.yesno import heard_as
+
+    logs = _scored({" D'accord.": -0.6, " Oui.": -7.4, " Non.": -6.9})
+    assert heard_as("yes", "fr", logs, said="d accord")
+    assert not heard_as("yes", "fr", logs)
+    assert not heard_as("yes", "fr", logs, said="oui")
+
+
+def test_an_answer_said_another_way_must_beat_every_way_of_the_other() -> None:
+    """A "correcto" no likelier than "incorrecto" is no yes; a short sound-alike ("ouais",
+    "yeah": a stray "cat" is written "Yeah.") is scored as the answer's own word only."""
+    from companion.voice.yesno import answer_words, heard_as
+
+    close = _scored({" Correcto.": -1.0, " Incorrecto.": -1.4, " Sí.": -6.0, " No.": -6.0})
+    assert not heard_as("yes", "es", close, said="correcto")
+    assert heard_as("no", "es", close, said="incorrecto") is False
+    assert answer_words("yes", "fr", "ouais") == (["oui"], ["non"])
+    assert answer_words("yes", "en", "yeah") == (["yes"], ["no", "cancel", "wrong"])
+    assert answer_words("no", "es", "incorrecto") == (["no", "incorrecto"],
+                                                      ["sí", "vale", "de acuerdo", "claro",
+                                                       "confirmo", "correcto"])
 
 
 @needs_whisper
@@ -263,7 +297,8 @@ def french() -> HanamikojiRecognizer:
 
 @pytest.mark.skipif(not _base_ready(), reason="needs the multilingual Whisper model joined "
                     "(scripts/setup.sh) and espeak-ng")
-@pytest.mark.parametrize(("text", "expected"), [("oui", "yes"), ("non", "no")])
+@pytest.mark.parametrize(("text", "expected"), [("oui", "yes"), ("non", "no"),
+                                                 ("d'accord", "yes")])
 def test_a_clear_french_answer_is_still_applied(french: HanamikojiRecognizer, tmp_path: Path,
                                                 text: str, expected: str) -> None:
     """The answer's own word scored against the audio (yesno.heard_as) lets a clear one

@@ -20,9 +20,10 @@ likely enough and well above the other answer's.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 
-from companion.shared_words import ANSWER_WORD
+from companion.shared_words import ANSWER_ALSO, ANSWER_WORD
 from companion.voice.sphinx import ANSWERS, Recognition, noisy_yes
 
 # The free transcript read as the answer at least this closely (the text mapper's fit,
@@ -77,24 +78,43 @@ def spellings(word: str) -> list[str]:
     return [f" {word[:1].upper()}{word[1:]}.", f" {word.lower()}."]
 
 
-def answer_scores(command: str, lang: str, likelihood: Likelihood) -> tuple[float, float]:
-    """(the answer's own word, the other answer's word): each its likelier spelling's mean
-    log-probability per token, given the audio."""
+def plain(text: str) -> str:
+    """`text` as the grammar's words are written: lower case, no accents, no apostrophes
+    ("D'accord" and "d accord", "Sí" and "si" alike)."""
+    text = unicodedata.normalize("NFD", text.lower().replace("'", " ").replace("’", " "))
+    return " ".join("".join(c for c in text if not unicodedata.combining(c)).split())
+
+
+def answer_words(command: str, lang: str, said: str = "") -> tuple[list[str], list[str]]:
+    """(the answer's own words, the other answer's words) to score: its word in `lang`, and
+    the other way of saying it (ANSWER_ALSO) that the player `said` (the grammar's words
+    read); against the other answer's word and every other way of saying that one (a
+    "correcto" must be likelier than "incorrecto")."""
     other = "no" if command == "yes" else "yes"
-    own, other = (ANSWER_WORD[answer].get(lang, ANSWER_WORD[answer]["en"])
-                  for answer in (command, other))
-    logs = likelihood(spellings(own) + spellings(other))
-    half = len(logs) // 2
-    return max(logs[:half]), max(logs[half:])
+    own = [ANSWER_WORD[command].get(lang, ANSWER_WORD[command]["en"])]
+    own += [w for w in ANSWER_ALSO[command].get(lang, ()) if said and plain(w) == plain(said)]
+    return own, [ANSWER_WORD[other].get(lang, ANSWER_WORD[other]["en"]),
+                 *ANSWER_ALSO[other].get(lang, ())]
 
 
-def heard_as(command: str, lang: str, likelihood: Likelihood) -> bool:
-    """Whether the audio itself says `command` (a yes or a no): its own word at least
-    OWN_FLOOR likely and its OWN_LEAD likelier than the other answer's. Any other command
-    is not this module's concern (True)."""
+def answer_scores(command: str, lang: str, likelihood: Likelihood, said: str = ""
+                  ) -> tuple[float, float]:
+    """(the answer's own words, the other answer's words, `answer_words`): the likeliest
+    spelling's mean log-probability per token of each side, given the audio."""
+    own, other = answer_words(command, lang, said)
+    texts = [text for word in own for text in spellings(word)]
+    logs = likelihood(texts + [text for word in other for text in spellings(word)])
+    return max(logs[:len(texts)]), max(logs[len(texts):])
+
+
+def heard_as(command: str, lang: str, likelihood: Likelihood, said: str = "") -> bool:
+    """Whether the audio itself says `command` (a yes or a no), as the player `said` it
+    (the grammar's words read: "d accord"): its own word at least OWN_FLOOR likely and its
+    OWN_LEAD likelier than the other answer's. Any other command is not this module's
+    concern (True)."""
     if command not in ANSWERS:
         return True
-    own, other = answer_scores(command, lang, likelihood)
+    own, other = answer_scores(command, lang, likelihood, said)
     return own >= OWN_FLOOR and own - other >= OWN_LEAD[command]
 
 
@@ -108,7 +128,7 @@ def screened(heard: Recognition, free_text: str | None, reading: Reading,
     if command is None or command not in ANSWERS:
         return heard
     if clearly_answer(command, free_text, reading, words) and (
-            likelihood is None or heard_as(command, lang, likelihood)):
+            likelihood is None or heard_as(command, lang, likelihood, heard.words)):
         return heard
     return Recognition(None, heard.confidence, heard.words, heard.margin, heard.private_to)
 
