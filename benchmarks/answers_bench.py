@@ -32,12 +32,15 @@ import voice_bench as vb  # noqa: E402
 
 from companion.games.hanamikoji.voice.context import Context  # noqa: E402
 from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer  # noqa: E402
+from companion.shared_words import ANSWER_ALSO, ANSWER_WORD  # noqa: E402
 from companion.voice import yesno  # noqa: E402
 from companion.voice.policy import Accept, decide  # noqa: E402
 from companion.voice.sphinx import ANSWERS  # noqa: E402
 
-TRUTHS = {"fr": {"oui": "yes", "non": "no"}, "es": {"sí": "yes", "no": "no"},
-          "uk": {"так": "yes", "ні": "no"}}
+# Each language's yes and no, and the other ways of saying them ("d'accord", "vale").
+TRUTHS = {lang: {word: answer for answer in ("yes", "no")
+                 for word in (ANSWER_WORD[answer][lang], *ANSWER_ALSO[answer][lang])}
+          for lang in ("fr", "es", "uk")}
 
 
 def run(lang: str, voices: tuple[str, ...], seeds: list[int], words: list[str],
@@ -80,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--voice-set", choices=["tune", "report"], default="tune")
     parser.add_argument("--seeds", type=int, nargs="+", default=[11, 77])
     parser.add_argument("--words", nargs="+", default=None,
-                        help="words said (default: the language's yes and no)")
+                        help="words said (default: the language's yes and no and their other ways, "
+                             "shared_words.ANSWER_ALSO)")
     parser.add_argument("--own-floor", type=float, default=None)
     parser.add_argument("--own-lead", type=float, nargs=2, default=None,
                         metavar=("YES", "NO"))
