@@ -20,10 +20,10 @@ likely enough and well above the other answer's.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Sequence
 
 from companion.shared_words import ANSWER_ALSO, ANSWER_WORD
+from companion.voice.mapper import words_of
 from companion.voice.sphinx import ANSWERS, Recognition, noisy_yes
 
 # The free transcript read as the answer at least this closely (the text mapper's fit,
@@ -78,13 +78,6 @@ def spellings(word: str) -> list[str]:
     return [f" {word[:1].upper()}{word[1:]}.", f" {word.lower()}."]
 
 
-def plain(text: str) -> str:
-    """`text` as the grammar's words are written: lower case, no accents, no apostrophes
-    ("D'accord" and "d accord", "Sí" and "si" alike)."""
-    text = unicodedata.normalize("NFD", text.lower().replace("'", " ").replace("’", " "))
-    return " ".join("".join(c for c in text if not unicodedata.combining(c)).split())
-
-
 def answer_words(command: str, lang: str, said: str = "") -> tuple[list[str], list[str]]:
     """(the answer's own words, the other answer's words) to score: its word in `lang`, and
     the other way of saying it (ANSWER_ALSO) that the player `said` (the grammar's words
@@ -92,7 +85,9 @@ def answer_words(command: str, lang: str, said: str = "") -> tuple[list[str], li
     "correcto" must be likelier than "incorrecto")."""
     other = "no" if command == "yes" else "yes"
     own = [ANSWER_WORD[command].get(lang, ANSWER_WORD[command]["en"])]
-    own += [w for w in ANSWER_ALSO[command].get(lang, ()) if said and plain(w) == plain(said)]
+    heard = words_of(said, english=False)  # as the grammar writes them: "d accord", "si"
+    own += [w for w in ANSWER_ALSO[command].get(lang, ())
+            if heard and words_of(w, english=False) == heard]
     return own, [ANSWER_WORD[other].get(lang, ANSWER_WORD[other]["en"]),
                  *ANSWER_ALSO[other].get(lang, ())]
 
