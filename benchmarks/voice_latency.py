@@ -118,6 +118,14 @@ def main(lang: str, voice: str, enrolled: bool = False, others: Path | None = No
 
 
 if __name__ == "__main__":
-    rest = sys.argv[3:]
-    main(sys.argv[1], sys.argv[2], "--enrolled" in rest,
-         Path(rest[rest.index("--stand-ins") + 1]) if "--stand-ins" in rest else None)
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("lang", choices=sorted(TEXTS))
+    parser.add_argument("voice", help="an espeak-ng, MBROLA (mb-fr2) or Pico (pico:es-ES) voice")
+    parser.add_argument("--enrolled", action="store_true",
+                        help="the voice enrolled first, its words beside Whisper")
+    parser.add_argument("--stand-ins", type=Path, metavar="DIR",
+                        help="other voices' words beside Whisper, made in or read from DIR")
+    args = parser.parse_args()
+    main(args.lang, args.voice, args.enrolled, args.stand_ins)
