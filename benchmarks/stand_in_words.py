@@ -220,14 +220,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="keep one test word (or digit) in this many")
     args = parser.parse_args(argv)
     if args.replay:
-        import ast
         import pickle
 
         from companion.voice import enrolled
 
-        for trial in args.trial:
-            name, _, value = trial.partition("=")
-            setattr(enrolled, name, ast.literal_eval(value))
+        vb.set_constants(enrolled, args.trial, parser)
         with args.replay.open("rb") as f:
             clips = pickle.load(f)
         print(rb.table(replayed(clips), f"{args.replay.name} replayed"

@@ -758,6 +758,19 @@ def stand_ins_made(lang: str, folder: Path) -> float:
     return time.perf_counter() - started
 
 
+def set_constants(module: Any, settings: list[str], parser: argparse.ArgumentParser) -> None:
+    """Each NAME=VALUE of `settings` (a Python literal) set on `module` for this run: a
+    measurement's trial (--with, --whisper-set). A name the module lacks is refused: a typo
+    would change nothing, silently."""
+    import ast
+
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        if not hasattr(module, name):
+            parser.error(f"{module.__name__} has no {name}")
+        setattr(module, name, ast.literal_eval(value))
+
+
 def replayed(kept: dict[str, Any]) -> str:
     """Markdown: a --keep file's context decodes through `enrolled.beside` as it stands
     (other voices' words, as in play), against Whisper alone, per SNR: right (applied or
@@ -1198,14 +1211,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="acoustic model directory (default: the recognizer's own)")
     args = parser.parse_args(argv)
     if args.replay:
-        import ast
         import pickle
 
         from companion.voice import enrolled
 
-        for trial in args.trial:
-            name, _, value = trial.partition("=")
-            setattr(enrolled, name, ast.literal_eval(value))
+        set_constants(enrolled, args.trial, parser)
         with args.replay.open("rb") as f:
             print(replayed(pickle.load(f)))
         return 0
@@ -1240,15 +1250,10 @@ def main(argv: list[str] | None = None) -> int:
             _STAND_INS = args.stand_ins
             print(f"stand-in words made or read in {stand_ins_made(args.lang, _STAND_INS):.0f} s",
                   file=sys.stderr, flush=True)
-        for setting in args.whisper_set:
-            import ast
-
+        if args.whisper_set:
             from companion.voice import whisper as whisper_module
 
-            name, _, value = setting.partition("=")
-            if not hasattr(whisper_module, name):
-                parser.error(f"companion.voice.whisper has no {name}")
-            setattr(whisper_module, name, ast.literal_eval(value))
+            set_constants(whisper_module, args.whisper_set, parser)
         if args.borrow_calibration:
             from companion.voice import calibration
 
