@@ -772,7 +772,7 @@ def set_constants(module: Any, settings: list[str], parser: argparse.ArgumentPar
 
 
 def replayed(kept: dict[str, Any]) -> str:
-    """Markdown: a --keep file's context decodes through `enrolled.beside` as it stands
+    """Markdown: a --keep file's decodes in context through `enrolled.beside` as it stands
     (other voices' words, as in play), against Whisper alone, per SNR: right (applied or
     asked), wrong, wrong applied without a question, out-of-grammar accepted."""
     import functools
@@ -782,25 +782,22 @@ def replayed(kept: dict[str, Any]) -> str:
 
     lang, threshold = kept["lang"], kept["threshold"]
     counts: Counter = Counter()
-    for o in kept["outcomes"]:
-        if o.mode != "context":
-            continue
-        ctx = o.kept["context"]
+    for clip in kept["clips"]:
+        ctx, heard, truth = clip["context"], clip["heard"], clip["truth"]
         read = functools.partial(normalize, lang=lang, context=ctx)
-        heard = o.kept["heard"]
         for label, rec in (("alone", heard), ("beside", beside(
-                heard, o.kept["match"], read, lang, None, settled, own=False))):
+                heard, clip["match"], read, lang, None, settled, own=False))):
             decision = decide(rec, threshold, answering=ctx.kind == "confirm")
             command = None if isinstance(decision, Refuse) else rec.command
-            key = (o.snr, label)
+            key = (clip["snr"], label)
             counts[key + ("n",)] += 1
-            if o.truth is None:
+            if truth is None:
                 counts[key + ("oog",)] += command is not None
                 counts[key + ("oog n",)] += 1
                 counts[key + ("right",)] += command is None
             else:
-                counts[key + ("right",)] += command == o.truth
-                wrong = command is not None and command != o.truth
+                counts[key + ("right",)] += command == truth
+                wrong = command is not None and command != truth
                 counts[key + ("wrong",)] += wrong
                 counts[key + ("wrong applied",)] += wrong and isinstance(decision, Accept)
     rows = ["| SNR dB | n | right: alone -> beside | wrong | wrong applied | OOG accepted |",
@@ -1221,6 +1218,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.lang != "en" and args.recognizer != "whisper":
         parser.error("--lang other than en needs --recognizer whisper")
+    if args.keep and not (args.stand_ins and args.recognizer == "whisper"):
+        parser.error("--keep needs --recognizer whisper --stand-ins DIR (a match to keep)")
     try:
         voices = engine_voices(args.engine, args.lang, args.voice_set)
     except ValueError as exc:
@@ -1310,9 +1309,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.keep:
         import pickle
 
+        # Plain values (no class of this script: read from any entry point).
         with args.keep.open("wb") as f:
-            pickle.dump({"lang": args.lang, "threshold": threshold,
-                         "outcomes": [o for o in outcomes if o.kept is not None]}, f)
+            pickle.dump({"lang": args.lang, "threshold": threshold, "clips": [
+                {"snr": o.snr, "noise": o.noise, "voice": o.voice, "kind": o.kind,
+                 "truth": o.truth, **o.kept}
+                for o in outcomes if o.kept is not None and o.mode == "context"]}, f)
     if args.write_docs:
         write_docs(text, args.engine + ("-whisper" if args.recognizer == "whisper" else "")
                    + ("-hand" if args.hand_known else ""), bool(args.enroll), args.lang)
