@@ -68,7 +68,7 @@ ANSWER_WORD: dict[str, dict[str, str]] = {
 ANSWER_ALSO: dict[str, dict[str, tuple[str, ...]]] = {
     "yes": {"en": ("confirm", "correct"), "fr": ("d'accord", "confirme"),
             "es": ("vale", "de acuerdo", "claro", "confirmo", "correcto"),
-            "uk": ("добре", "правильно", "підтверджую")},
+            "uk": ("добре", "правильно", "вірно", "підтверджую")},
     "no": {"en": ("cancel", "wrong"), "fr": (), "es": ("incorrecto",),
            "uk": ("неправильно",)}}
 YES_WORDS = ("yes", "oui", "ok", "d accord", "si", "vale", "так")

@@ -182,6 +182,29 @@ def test_an_answer_said_another_way_must_beat_every_way_of_the_other() -> None:
                                                        "confirmo", "correcto"])
 
 
+# The answer words left to the one word's score: short sound-alikes of it, which stray
+# words are written as ("cat" as "Yeah.").
+SOUND_ALIKES = frozenset({"yeah", "yep", "nope", "ouais", "ага"})
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "uk"])
+def test_every_answer_word_a_game_takes_is_scored_as_said(lang: str) -> None:
+    """A yes or no the games' words take but the audio check never scores as said is
+    refused every time, however clearly said (a Ukrainian "вірно" was)."""
+    from companion.games.hanamikoji.voice.lexicon import lexicon
+    from companion.games.momiji.spoken import spoken
+    from companion.shared_words import ANSWER_ALSO, ANSWER_WORD
+
+    lex = lexicon(lang)
+    taken = {"yes": set(lex.yes), "no": set(lex.no)}
+    if lang != "en":
+        taken["yes"] |= set(spoken(lang).yes)
+        taken["no"] |= set(spoken(lang).no)
+    for answer, words in taken.items():
+        scored = {ANSWER_WORD[answer][lang], *ANSWER_ALSO[answer][lang]}
+        assert words - SOUND_ALIKES <= scored, (answer, words - SOUND_ALIKES - scored)
+
+
 @needs_whisper
 @pytest.mark.skipif(not shutil.which("espeak-ng"), reason="needs espeak-ng")
 @pytest.mark.parametrize(("text", "expected"), [("yes", "yes"), ("no", "no"),
