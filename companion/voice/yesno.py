@@ -83,19 +83,20 @@ def answer_words(command: str, lang: str, said: str = "") -> tuple[list[str], li
     the other way of saying it (ANSWER_ALSO) that the player `said` (the grammar's words
     read); against the other answer's word and every other way of saying that one (a
     "correcto" must be likelier than "incorrecto")."""
+    def word(answer: str) -> str:
+        return ANSWER_WORD[answer].get(lang, ANSWER_WORD[answer]["en"])
+
     other = "no" if command == "yes" else "yes"
-    own = [ANSWER_WORD[command].get(lang, ANSWER_WORD[command]["en"])]
     heard = words_of(said, english=False)  # as the grammar writes them: "d accord", "si"
-    own += [w for w in ANSWER_ALSO[command].get(lang, ())
-            if heard and words_of(w, english=False) == heard]
-    return own, [ANSWER_WORD[other].get(lang, ANSWER_WORD[other]["en"]),
-                 *ANSWER_ALSO[other].get(lang, ())]
+    own = [word(command), *(w for w in ANSWER_ALSO[command].get(lang, ())
+                            if heard and words_of(w, english=False) == heard)]
+    return own, [word(other), *ANSWER_ALSO[other].get(lang, ())]
 
 
 def answer_scores(command: str, lang: str, likelihood: Likelihood, said: str = ""
                   ) -> tuple[float, float]:
-    """(the answer's own words, the other answer's words, `answer_words`): the likeliest
-    spelling's mean log-probability per token of each side, given the audio."""
+    """The likeliest spelling's mean log-probability per token, given the audio, of each
+    side of `answer_words`: (the answer's own words, the other answer's)."""
     own, other = answer_words(command, lang, said)
     texts = [text for word in own for text in spellings(word)]
     logs = likelihood(texts + [text for word in other for text in spellings(word)])
