@@ -151,6 +151,10 @@ def _complete(units: list[_Unit], ctx: Context) -> str | None:
 
 def _pair_number(units: list[_Unit]) -> int | None:
     """"first pair", "pair one", "the second one", "first", "one" → 1 or 2."""
+    if len(units) > 1 and units[0] == _Unit("num", 1) and units[1].kind == "ord":
+        # "une première paire", "una segunda pareja": the article, not a number (Whisper
+        # writes "la" so in noise, and a number before an ordinal means nothing else).
+        units = units[1:]
     kinds = [u.kind for u in units]
     numbers = [u.value for u in units if u.kind in ("ord", "num")]
     if len(numbers) != 1 or numbers[0] not in (1, 2):
