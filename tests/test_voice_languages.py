@@ -284,12 +284,17 @@ def test_without_a_calibrated_confidence_no_move_is_applied_unasked(
 def test_a_yes_in_heavy_noise_is_refused_where_the_confidence_is_not_calibrated(
         recognizers, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """Measured with Pico's and MBROLA's voices, a "non" or "no" said in noise was heard as
-    a sure yes, which would apply the move the player had just refused. Below YES_MIN_MARGIN
-    a yes is refused, and the player hears that the noise is the reason; the same yes in a
-    quieter room is taken."""
+    a sure yes, which would apply the move the player had just refused. Below a loudness
+    margin (yesno.CHECKED_YES_MARGIN, where the audio itself is checked) a yes is refused,
+    and the player hears that the noise is the reason; the same yes in a quieter room is
+    taken, and so is one between that margin and sphinx.YES_MIN_MARGIN's 12 dB (refused
+    before the audio check was counted on)."""
     import numpy as np
 
+    from companion.speech.audio import samples
     from companion.voice.policy import TOO_NOISY, Accept, Refuse, decide
+    from companion.voice.sphinx import YES_MIN_MARGIN, loudness_margin
+    from companion.voice.yesno import CHECKED_YES_MARGIN
 
     said = np.frombuffer(speak(tmp_path, "sí", "es"), dtype=np.int16).astype(float)
 
@@ -300,8 +305,13 @@ def test_a_yes_in_heavy_noise_is_refused_where_the_confidence_is_not_calibrated(
     spanish = recognizers("es")
     heard = spanish.recognize(in_noise(300.0), Context.confirm())
     assert heard.command == "yes" and isinstance(decide(heard), Accept)
-    noisy = spanish.recognize(in_noise(1600.0), Context.confirm())
-    assert noisy.command is None
+    between = in_noise(1400.0)
+    assert CHECKED_YES_MARGIN < loudness_margin(samples(between)) < YES_MIN_MARGIN
+    heard = spanish.recognize(between, Context.confirm())
+    assert heard.command == "yes" and isinstance(decide(heard), Accept)
+    noisy = spanish.recognize(in_noise(2200.0), Context.confirm())
+    assert noisy.command is None and noisy.margin is not None
+    assert noisy.margin < CHECKED_YES_MARGIN
     assert decide(noisy) == Refuse(TOO_NOISY, "too_noisy")
 
 

@@ -129,28 +129,30 @@ def capped(command: str, confidence: float,
 YES_MIN_MARGIN = 12.0
 
 
-def noisy_yes(command: str, pcm: bytes) -> float | None:
+def noisy_yes(command: str, pcm: bytes, floor: float = YES_MIN_MARGIN) -> float | None:
     """The loudness margin (dB) of `pcm` when `command` is a yes too noisy to believe
-    without a calibrated confidence; None when it stands."""
+    without a calibrated confidence (under `floor`); None when it stands."""
     if command != "yes" or not pcm:
         return None
     from companion.speech.audio import samples  # the speech package, only when a yes is heard
 
     margin = loudness_margin(samples(pcm))
-    return margin if margin < YES_MIN_MARGIN else None
+    return margin if margin < floor else None
 
 
-def uncalibrated(heard: Recognition, pcm: bytes) -> Recognition:
+def uncalibrated(heard: Recognition, pcm: bytes, yes_floor: float = YES_MIN_MARGIN
+                 ) -> Recognition:
     """A reading whose confidence has no calibration behind it: Whisper's free beam in
     French and Spanish (the text mapper's share of what the model wrote, not of what was
     said; with MBROLA's recorded voices Spanish applied 4% of wrong moves, "flauta" written
     "Té": take tea at 1.0), and Vosk, never measured here. No move is applied unasked: it is
-    read back and asked about. A yes in heavy noise (`noisy_yes`) is refused, its margin
-    telling the policy that the noise is why. Questions, settings and a no keep theirs."""
+    read back and asked about. A yes in heavy noise (`noisy_yes`, under `yes_floor`) is
+    refused, its margin telling the policy that the noise is why. Questions, settings and a
+    no keep theirs."""
     command = heard.command
     if command is None:
         return heard
-    margin = noisy_yes(command, pcm)
+    margin = noisy_yes(command, pcm, yes_floor)
     if margin is not None:
         return Recognition(None, 0.0, heard.words, margin)
     if not is_move(command):

@@ -448,12 +448,13 @@ class WhisperRecognizer:
     def _confidence(said: _Utterance, command: str | None, confidence: float, words: str,
                     settled: Callable[[str], float | None] | None) -> Recognition:
         """The reading as a Recognition: capped for commands always asked about, and
-        uncalibrated (sphinx.uncalibrated) in a free-beam language other than English."""
+        uncalibrated (sphinx.uncalibrated) in a free-beam language other than English,
+        where a yes's audio is checked too (`_screened`): its loudness floor is yesno's."""
         if command is not None:
             confidence = capped(command, confidence, settled)
         heard = Recognition(command, confidence, words)
         if not said.calibrated:
-            heard = uncalibrated(heard, said.pcm)
+            heard = uncalibrated(heard, said.pcm, yesno.CHECKED_YES_MARGIN)
         return heard
 
     def _screened(self, said: _Utterance, heard: Recognition) -> Recognition:
