@@ -156,7 +156,7 @@ def mapped(transcript: str, ctx: Context, lang: str) -> str | None:
     (" renaloflauta, avanico, y te...", Context.action(), "es", None),  # too far: refused
     (" rellalo, flauta, avanico, y te...", Context.action(), "es", "gift flute fan tea"),
     (" la primer pareja,", PAIRS, "es", "take 1"),
-    # "la" written as the article "una" / "une" (Pico es-ES, MBROLA fr3 in noise, tuning)
+    # "la" written as the article "una" (Pico es-ES at 10 dB, tuning), "une" in French alike
     (" una, primera, pareja,", PAIRS, "es", "take 1"),
     (" Une deuxième paire.", PAIRS, "fr", "take 2"),
     (" Regalo 3, 1, 7.", Context.action(), "es", "gift flute scroll flower"),

@@ -122,10 +122,12 @@ def capped(command: str, confidence: float,
     return confidence if cap is None else min(confidence, cap)
 
 
-# Below this loudness margin a "yes" heard where the confidence is not calibrated (Whisper's
-# French and Spanish, Vosk) is refused as too noisy: measured with Pico, MBROLA and espeak-ng
-# voices (docs/voice.md), every "non"/"no" heard as yes (4 of 4) had a margin of 7.9 to 11.6
-# dB, and a yes applies the move the question was about. A misheard no costs only a repeat.
+# Below this loudness margin a "yes" heard where the confidence is not calibrated (Vosk;
+# Whisper's French and Spanish, whose answers' audio is checked too, pass
+# yesno.CHECKED_YES_MARGIN instead) is refused as too noisy: measured with Pico, MBROLA and
+# espeak-ng voices (docs/voice.md), every "non"/"no" heard as yes (4 of 4) had a margin of
+# 7.9 to 11.6 dB, and a yes applies the move the question was about. A misheard no costs
+# only a repeat.
 YES_MIN_MARGIN = 12.0
 
 
