@@ -134,6 +134,10 @@ def test_real_answers_in_the_same_noise_are_still_applied(english: HanamikojiRec
     ("no", {" No.": -0.63, " Yes.": -5.16}, True),
     # French "non" in noise written "Oui." by every hypothesis (MBROLA fr3, 10 dB pink).
     ("yes", {" Oui.": -1.72, " Non.": -2.24}, False),
+    # A stray "nous" written " Non." by both decodes (MBROLA fr1, 20 dB white): 1.68 nats
+    # above " Oui.", but only 1.0 above " D'accord.". Scoring that long rival fairly (its
+    # whole likelihood on the answer's two tokens) took it, and real "nine"s: docs/voice.md.
+    ("no", {" Non.": -0.85, " Oui.": -2.53, " D'accord.": -1.85}, False),
     ("score", {}, True),                                # not an answer: not this rule's concern
 ])
 def test_an_answer_stands_only_where_the_audio_says_it(
