@@ -105,7 +105,13 @@ def answer_words(command: str, lang: str, said: str = "") -> tuple[list[str], li
 def answer_scores(command: str, lang: str, likelihood: Likelihood, said: str = ""
                   ) -> tuple[float, float]:
     """The likeliest spelling's mean log-probability per token, given the audio, of each
-    side of `answer_words`: (the answer's own words, the other answer's)."""
+    side of `answer_words`: (the answer's own words, the other answer's).
+
+    A long rival's mean stays near -2 nats on most audio (" D'accord.": its later tokens
+    follow from its first), so against a no it works as a floor near -0.6. That floor keeps
+    real "nine" and "no" out of a French "non" and refuses some clear "non"s; scoring long
+    rivals on the answer's own length lost the first for the second (docs/voice.md, "A fair
+    rival, tried")."""
     own, other = answer_words(command, lang, said)
     texts = [text for word in own for text in spellings(word)]
     logs = likelihood(texts + [text for word in other for text in spellings(word)])
