@@ -162,6 +162,11 @@ def mapped(transcript: str, ctx: Context, lang: str) -> str | None:
     (" Regalo 3, 1, 7.", Context.action(), "es", "gift flute scroll flower"),
     (" Беру флейту.", GIFT, "uk", "take flute"),
     (" Квідка.", Context.reveal(), "uk", "reveal flower"),
+    # The Secret named beside the card it was (words.py reads it as the reveal): the
+    # reading held no Secret's word in the reveal context, so these were refused.
+    (" mi secreto es ratino de uvas.", Context.reveal(), "es", "reveal flute"),
+    (" Mon secret est l'éventail.", Context.reveal(), "fr", "reveal fan"),
+    (" Відкриваю таємницю: квітку.", Context.reveal(), "uk", "reveal flower"),
     (" Подарунок: п’ять, один і два.", Context.action(), "uk", "gift flute fan shamisen"),
     (" Котири, хандіха.", Context.action(), "uk", None),
 ])

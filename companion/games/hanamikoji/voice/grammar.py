@@ -197,6 +197,13 @@ _SAID_FILLERS = frozenset({"je", "la", "le", "l", "et", "the", "i", "and",
                            "я", "і", "та", "моя", "мою", "мій"})
 
 
+def _secret_words(lex: Lexicon) -> set[str]:
+    """The Secret's words: at the reveal the player may name it beside the card it was
+    ("mi secreto es racimo de uvas", "mon secret est l'éventail"), which words.py reads as
+    the reveal; the reading held no such word there, so these were refused."""
+    return {w for w, t in lex.tokens.items() if t is Token.SECRET}
+
+
 def _numbers(lex: Lexicon, values: Iterable[int]) -> set[str]:
     wanted = set(values)
     return {w for w, n in lex.numbers.items() if n in wanted}
@@ -225,6 +232,7 @@ def phrase_list(ctx: Context, lang: str = "fr") -> list[str]:
         phrases |= set(_cards(lex, {i for p in ctx.pairs for i in p}))
     if ctx.kind in ("reveal", "any"):
         phrases |= set(_cards(lex, ctx.cards)) | set(lex.reveal) | _numbers(lex, ctx.cards)
+        phrases |= _secret_words(lex)
     if ctx.kind in ("confirm", "any"):
         phrases |= set(lex.yes) | set(lex.no)
     if ctx.kind == "complete":
@@ -241,8 +249,13 @@ def prompt_words(ctx: Context, lang: str) -> list[str]:
     fillers (a prompt has little room: these would push out the words themselves). The
     questions come first: a prompt too long loses its beginning."""
     lex = lexicon(lang)
+    # Nor the Secret's words at the reveal: Whisper writes "secreto" and "secret" unprompted,
+    # and a word more there moved other decodes (docs/voice.md, "The Secret named at the
+    # reveal"). Ukrainian's limited beam, which spells only the prompt's words, still cannot
+    # write "таємницю" there, as before.
+    unprompted = _secret_words(lex) if ctx.kind == "reveal" else set()
     words = [p for p in phrase_list(ctx, lang) if p != UNKNOWN and not p.isdigit()
-             and p not in lex.forms and p not in lex.fillers]
+             and p not in lex.forms and p not in lex.fillers and p not in unprompted]
     # The practice words last: they stay in a prompt that loses its beginning.
     practice = set(practice_phrases(lex.lang)) if ctx.practice else set()
     return sorted(words, key=lambda w: (w in practice, w not in lex.queries))
