@@ -167,6 +167,9 @@ def mapped(transcript: str, ctx: Context, lang: str) -> str | None:
     (" mi secreto es ratino de uvas.", Context.reveal(), "es", "reveal flute"),
     (" Mon secret est l'éventail.", Context.reveal(), "fr", "reveal fan"),
     (" Відкриваю таємницю: квітку.", Context.reveal(), "uk", "reveal flower"),
+    # The card called a card ("la carte verte" was read already).
+    (" Tomo la carta verde.", GIFT, "es", "take tea"),
+    (" Беру зелену карту.", GIFT, "uk", "take tea"),
     (" Подарунок: п’ять, один і два.", Context.action(), "uk", "gift flute fan shamisen"),
     (" Котири, хандіха.", Context.action(), "uk", None),
 ])

@@ -194,7 +194,10 @@ _SAID_FILLERS = frozenset({"je", "la", "le", "l", "et", "the", "i", "and",
                            # MBROLA fr3, every hypothesis at 20 dB)
                            "veux", "ne", "euh",
                            "el", "los", "las", "y", "del", "mi", "me", "es", "con",
-                           "я", "і", "та", "моя", "мою", "мій"})
+                           "я", "і", "та", "моя", "мою", "мій",
+                           # "tomo la carta verde", "беру зелену карту": read by words.py,
+                           # refused by the reading without them (French had "carte")
+                           "carta", "карту", "карта"})
 
 
 def _secret_words(lex: Lexicon) -> set[str]:
