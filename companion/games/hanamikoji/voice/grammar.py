@@ -15,7 +15,8 @@ from collections.abc import Iterable
 
 from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.voice.context import Context
-from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, Lexicon, lexicon
+from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, Lexicon, fold, lexicon
+from companion.games.hanamikoji.voice.words import ACTION_ALONE
 from companion.voice.shared_words import (
     CANCEL_WORDS,
     PRACTICE_RULE,
@@ -200,11 +201,19 @@ _SAID_FILLERS = frozenset({"je", "la", "le", "l", "et", "the", "i", "and",
                            "carta", "карту", "карта"})
 
 
-def _secret_words(lex: Lexicon) -> set[str]:
-    """The Secret's words: at the reveal the player may name it beside the card it was
-    ("mi secreto es racimo de uvas", "mon secret est l'éventail"), which words.py reads as
-    the reveal; the reading held no such word there, so these were refused."""
-    return {w for w, t in lex.tokens.items() if t is Token.SECRET}
+def _unprompted(lex: Lexicon, ctx: Context) -> set[str]:
+    """Words words.py reads in this context that the reading must offer but the prompt
+    need not (Whisper writes them unprompted, and a word more in a prompt moves other
+    decodes: docs/voice.md, "The Secret named at the reveal"). At the reveal, the Secret's
+    words: the player may name it beside the card it was ("mi secreto es racimo de uvas",
+    "mon secret est l'éventail"); outside an action, a token word alone ("Acción.", how
+    Whisper writes "acciones"), the actions question. Without them both were refused."""
+    words: set[str] = set()
+    if ctx.kind == "reveal":
+        words |= {w for w, t in lex.tokens.items() if t is Token.SECRET}
+    if ctx.kind not in ("action", "complete", "any"):
+        words |= {w for w in lex.token_words if fold(w) in ACTION_ALONE}
+    return words
 
 
 def _numbers(lex: Lexicon, values: Iterable[int]) -> set[str]:
@@ -235,13 +244,13 @@ def phrase_list(ctx: Context, lang: str = "fr") -> list[str]:
         phrases |= set(_cards(lex, {i for p in ctx.pairs for i in p}))
     if ctx.kind in ("reveal", "any"):
         phrases |= set(_cards(lex, ctx.cards)) | set(lex.reveal) | _numbers(lex, ctx.cards)
-        phrases |= _secret_words(lex)
     if ctx.kind in ("confirm", "any"):
         phrases |= set(lex.yes) | set(lex.no)
     if ctx.kind == "complete":
         phrases |= set(lex.no)  # the begun offer dropped
     # A few fillers players really say; elisions ("l'éventail") come out as separate words.
     phrases |= set(lex.fillers) & _SAID_FILLERS
+    phrases |= _unprompted(lex, ctx)
     # The lexicon keeps accented spellings, which is what Vosk's vocabulary holds.
     return sorted(phrases) + [UNKNOWN]
 
@@ -252,11 +261,9 @@ def prompt_words(ctx: Context, lang: str) -> list[str]:
     fillers (a prompt has little room: these would push out the words themselves). The
     questions come first: a prompt too long loses its beginning."""
     lex = lexicon(lang)
-    # Nor the Secret's words at the reveal: Whisper writes "secreto" and "secret" unprompted,
-    # and a word more there moved other decodes (docs/voice.md, "The Secret named at the
-    # reveal"). Ukrainian's limited beam, which spells only the prompt's words, still cannot
-    # write "таємницю" there, as before.
-    unprompted = _secret_words(lex) if ctx.kind == "reveal" else set()
+    # Nor the words the reading alone needs (`_unprompted`; a limited beam still spells
+    # them: it may write every word of the bag).
+    unprompted = _unprompted(lex, ctx)
     words = [p for p in phrase_list(ctx, lang) if p != UNKNOWN and not p.isdigit()
              and p not in lex.forms and p not in lex.fillers and p not in unprompted]
     # The practice words last: they stay in a prompt that loses its beginning.

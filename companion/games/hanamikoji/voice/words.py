@@ -197,7 +197,9 @@ def _reveal(card: Item | None, ctx: Context) -> str | None:
 
 
 # A token word said alone asks which actions are left (folded, in every language).
-_ACTION_ALONE = frozenset({"action", "accion", "дія"})
+# A token word alone is the "actions" question (folded): "Action.", "Acción de" are how
+# Whisper writes "actions", "acciones" (grammar.py offers them in every context).
+ACTION_ALONE = frozenset({"action", "accion", "дія"})
 
 
 def interpret(units: list[_Unit], ctx: Context) -> str | None:
@@ -207,7 +209,7 @@ def interpret(units: list[_Unit], ctx: Context) -> str | None:
     kinds = [u.kind for u in units]
     if kinds == ["query"]:
         return str(units[0].value)
-    if kinds == ["tokword"] and units[0].value in _ACTION_ALONE:
+    if kinds == ["tokword"] and units[0].value in ACTION_ALONE:
         return "actions"  # "Action.", "Acción de": how Whisper writes "actions", "acciones"
     if ctx.kind == "complete":
         return _complete(units, ctx)
