@@ -9,7 +9,7 @@ phrases)`), "[unk]" standing for everything else so out-of-grammar speech can be
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -71,15 +71,17 @@ class VoskRecognizer:
     def recognize_phrases(self, pcm: bytes, phrases: Sequence[str],
                           read: Callable[[str], str | None], rate: int = 16000,
                           prompt: Sequence[str] | None = None,
-                          settled: Callable[[str], float | None] | None = None
-                          ) -> Recognition:
+                          settled: Callable[[str], float | None] | None = None,
+                          read_only: Collection[str] = ()) -> Recognition:
         """Recognize one utterance restricted to `phrases` (with UNKNOWN among them, so that
         other speech can come out as a refusal); `read` turns the words heard into a
         canonical command valid now, or None; `settled` caps the confidence of commands
         always asked about, as the other engines do. `prompt` is Whisper's: Vosk's grammar
-        is the phrases themselves."""
+        is the phrases themselves, less `read_only` (phrases only a reading of another
+        engine's free transcript needs)."""
+        grammar = [p for p in phrases if p not in read_only]
         rec = self._vosk.KaldiRecognizer(self._model, rate,
-                                         json.dumps(list(phrases), ensure_ascii=False))
+                                         json.dumps(grammar, ensure_ascii=False))
         rec.SetWords(True)
         rec.AcceptWaveform(pcm)
         text, conf = vosk_result(rec.FinalResult())

@@ -28,7 +28,7 @@ import math
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -307,16 +307,22 @@ class WhisperRecognizer:
                           read: Callable[[str], str | None],
                           prompt: Sequence[str] | None = None,
                           settled: Callable[[str], float | None] | None = None,
-                          begun: Callable[[str], str | None] | None = None
-                          ) -> Recognition:
+                          begun: Callable[[str], str | None] | None = None,
+                          read_only: Collection[str] = ()) -> Recognition:
         """One utterance held to a bag of phrases (the grammar of other languages); `prompt`:
         the words to prompt with, as spelled (default: the phrases' words); `settled` and
-        `begun` (its reader, on the same bag) as for a grammar."""
+        `begun` (its reader, on the same bag) as for a grammar; `read_only`: phrases the
+        reading takes (the free beam writes them unprompted) that a limited beam may not
+        spell (a word more to spell moved its other decodes: docs/voice.md)."""
         bag = tuple(phrases)
         spelling = phrases_spelling(bag)
-        graph = phrases_graph(bag)
+        spelled = tuple(p for p in bag if p not in read_only)
+        # A limited beam never writes a read-only word: its reading does without them (with
+        # them, Ukrainian's "Я вару сімі." was read as another card).
+        graph = phrases_graph(spelled if self._constrained() else bag)
         # The limited beam may write each phrase's words as spelled, elisions included.
-        allowed = [*dict.fromkeys(c for p in bag for c in p.split()), *spelling.values()]
+        allowed = [*dict.fromkeys(c for p in spelled for c in p.split()),
+                   *phrases_spelling(spelled).values()]
         return self._recognize(pcm, graph, read, settled, prompt, allowed, spelling,
                                None if begun is None else (graph, begun), bag)
 

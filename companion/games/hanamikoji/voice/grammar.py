@@ -15,8 +15,7 @@ from collections.abc import Iterable
 
 from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.voice.context import Context
-from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, Lexicon, fold, lexicon
-from companion.games.hanamikoji.voice.words import ACTION_ALONE
+from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, Lexicon, lexicon
 from companion.voice.shared_words import (
     CANCEL_WORDS,
     PRACTICE_RULE,
@@ -195,24 +194,29 @@ _SAID_FILLERS = frozenset({"je", "la", "le", "l", "et", "the", "i", "and",
                            # MBROLA fr3, every hypothesis at 20 dB)
                            "veux", "ne", "euh",
                            "el", "los", "las", "y", "del", "mi", "me", "es", "con",
-                           "я", "і", "та", "моя", "мою", "мій",
-                           # "tomo la carta verde", "беру зелену карту": read by words.py,
-                           # refused by the reading without them (French had "carte")
-                           "carta", "карту", "карта"})
+                           "я", "і", "та", "моя", "мою", "мій"})
+# "tomo la carta verde", "беру зелену карту": read by words.py, refused by the reading
+# without them (French has "carte" above); read only (`_unprompted`).
+_CARD_WORDS = frozenset({"carta", "карту", "карта"})
+
+
+def read_only_words(ctx: Context, lang: str) -> frozenset[str]:
+    """The words of `phrase_list` that only the reading needs (`_unprompted`): no prompt
+    holds them, and a recognizer held to its words (Whisper's limited beam, Vosk) is not
+    given them."""
+    return frozenset(_unprompted(lexicon(lang), ctx))
 
 
 def _unprompted(lex: Lexicon, ctx: Context) -> set[str]:
     """Words words.py reads in this context that the reading must offer but the prompt
-    need not (Whisper writes them unprompted, and a word more in a prompt moves other
-    decodes: docs/voice.md, "The Secret named at the reveal"). At the reveal, the Secret's
-    words: the player may name it beside the card it was ("mi secreto es racimo de uvas",
-    "mon secret est l'éventail"); outside an action, a token word alone ("Acción.", how
-    Whisper writes "acciones"), the actions question. Without them both were refused."""
-    words: set[str] = set()
+    need not (Whisper writes them unprompted, and a word more in a prompt, or for a limited
+    beam to spell, moves other decodes: docs/voice.md, "The Secret named at the reveal").
+    At the reveal, the Secret's words: the player may name it beside the card it was ("mi
+    secreto es racimo de uvas", "mon secret est l'éventail"); anywhere, the card called a
+    card. Without them both were refused."""
+    words = set(lex.fillers) & _CARD_WORDS
     if ctx.kind == "reveal":
         words |= {w for w, t in lex.tokens.items() if t is Token.SECRET}
-    if ctx.kind not in ("action", "complete", "any"):
-        words |= {w for w in lex.token_words if fold(w) in ACTION_ALONE}
     return words
 
 
@@ -261,8 +265,7 @@ def prompt_words(ctx: Context, lang: str) -> list[str]:
     fillers (a prompt has little room: these would push out the words themselves). The
     questions come first: a prompt too long loses its beginning."""
     lex = lexicon(lang)
-    # Nor the words the reading alone needs (`_unprompted`; a limited beam still spells
-    # them: it may write every word of the bag).
+    # Nor the words the reading alone needs (`_unprompted`).
     unprompted = _unprompted(lex, ctx)
     words = [p for p in phrase_list(ctx, lang) if p != UNKNOWN and not p.isdigit()
              and p not in lex.forms and p not in lex.fillers and p not in unprompted]

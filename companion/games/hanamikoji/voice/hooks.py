@@ -18,6 +18,7 @@ from companion.games.hanamikoji.voice.grammar import (
     grammar_words,
     phrase_list,
     prompt_words,
+    read_only_words,
 )
 from companion.games.hanamikoji.voice.lexicon import (
     EN_NUMBERS,
@@ -122,7 +123,8 @@ class HanamikojiRecognizer:
             extra = {} if begun is None else {"begun": begun}
             return self.engine.recognize_phrases(  # type: ignore[no-any-return]
                 pcm, phrase_list(ctx, lang), lambda text: normalize(text, lang, ctx),
-                prompt=prompt_words(ctx, lang), settled=settled, **extra)
+                prompt=prompt_words(ctx, lang), settled=settled,
+                read_only=read_only_words(ctx, lang), **extra)
         read = functools.partial(normalize, lang="en", context=ctx)
         extra = {} if short is None else {
             "begun": (Grammar(short.name, build_grammar(short)), begun)}
