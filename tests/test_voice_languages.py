@@ -206,10 +206,13 @@ def test_what_words_py_reads_in_one_or_two_words_the_voice_reading_reads_alike(
     """Every sequence of one or two of the game's words (cards, tokens, numbers, takes,
     reveals, ordinals, pairs, the fillers offered) that words.py reads as a command in a
     context, written so by Whisper, is read as that command by the voice reading with a
-    whole fit. It found three disagreements: "secreto amarillo" at the reveal and "carta
-    verde" (the reading lacked the words), and "Acción." alone outside an action (now read
-    as the actions question only where token words are offered)."""
+    whole fit. It found "secreto amarillo" at the reveal and "carta verde" (the reading
+    lacked the words). Left as measured: a token word alone outside an action ("Acción.",
+    how Whisper writes "acciones"), which words.py takes as the actions question and the
+    reading only near it; offered there, babble ("Дея, я, я…") was taken for it."""
     import itertools
+
+    from companion.games.hanamikoji.voice.words import ACTION_ALONE
 
     lex = lexicon(lang)
     offered = set(phrase_list(ctx, lang))
@@ -221,7 +224,8 @@ def test_what_words_py_reads_in_one_or_two_words_the_voice_reading_reads_alike(
     for words in itertools.chain(((w,) for w in pool), itertools.product(pool, repeat=2)):
         text = " ".join(words)
         truth = normalize(text, lang, ctx)
-        if truth is None:
+        if truth is None or (truth == "actions" and ctx.kind != "action"
+                             and any(fold(w) in ACTION_ALONE for w in words)):
             continue
         command, confidence, _ = map_hypotheses(
             [(f" {text}.", -0.2)], graph, lambda said: normalize(said, lang, ctx), False)

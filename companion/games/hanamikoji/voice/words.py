@@ -197,11 +197,9 @@ def _reveal(card: Item | None, ctx: Context) -> str | None:
 
 
 # A token word said alone asks which actions are left (folded, in every language).
-# A token word alone is the "actions" question where token words are offered (folded):
-# "Action.", "Acción de" are how Whisper writes "actions", "acciones". Not elsewhere: offered
-# there, babble looped as "Дея, я, я…" was taken for it (docs/voice.md).
-_ACTION_ALONE = frozenset({"action", "accion", "дія"})
-_TOKEN_CONTEXTS = ("action", "complete", "any")
+# A token word alone is the "actions" question (folded): "Action.", "Acción de" are how
+# Whisper writes "actions", "acciones".
+ACTION_ALONE = frozenset({"action", "accion", "дія"})
 
 
 def interpret(units: list[_Unit], ctx: Context) -> str | None:
@@ -211,8 +209,7 @@ def interpret(units: list[_Unit], ctx: Context) -> str | None:
     kinds = [u.kind for u in units]
     if kinds == ["query"]:
         return str(units[0].value)
-    if kinds == ["tokword"] and units[0].value in _ACTION_ALONE \
-            and ctx.kind in _TOKEN_CONTEXTS:
+    if kinds == ["tokword"] and units[0].value in ACTION_ALONE:
         return "actions"  # "Action.", "Acción de": how Whisper writes "actions", "acciones"
     if ctx.kind == "complete":
         return _complete(units, ctx)
