@@ -197,8 +197,6 @@ def _reveal(card: Item | None, ctx: Context) -> str | None:
 
 
 # A token word said alone asks which actions are left (folded, in every language).
-# A token word alone is the "actions" question (folded): "Action.", "Acción de" are how
-# Whisper writes "actions", "acciones".
 ACTION_ALONE = frozenset({"action", "accion", "дія"})
 
 
