@@ -429,6 +429,7 @@ def spoken_card_in(item: Item, rng: random.Random, lang: str, after_verb: bool =
 
 def make_case_in(rng: random.Random, lang: str) -> Case:
     """As make_case, in another language (the truth is what the lexicon reads)."""
+    from companion.games.hanamikoji.voice.grammar import read_only_words
     from companion.games.hanamikoji.voice.lexicon import lexicon
 
     words = PHRASES[lang]
@@ -461,7 +462,10 @@ def make_case_in(rng: random.Random, lang: str) -> Case:
         ctx = Context.reveal()
         spoken = said(rng.choice(words["reveal"]), cards[0], numbers=False)
     elif kind == "query":
-        spoken = rng.choice(sorted(lexicon(lang).queries))
+        # The prompted questions: the read-only ones (a hint, "un conseil") came later, and
+        # the seeds keep drawing what they drew (voice_replay.py draws them again).
+        spoken = rng.choice(sorted(set(lexicon(lang).queries)
+                                   - read_only_words(Context.action(), lang)))
         ctx = rng.choice([Context.action(), Context.answer_gift(cards[:3]), Context.reveal()])
     elif kind == "confirm":
         spoken = rng.choice(words[rng.choice(("yes", "no"))])

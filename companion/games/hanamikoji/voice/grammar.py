@@ -195,9 +195,6 @@ _SAID_FILLERS = frozenset({"je", "la", "le", "l", "et", "the", "i", "and",
                            "veux", "ne", "euh",
                            "el", "los", "las", "y", "del", "mi", "me", "es", "con",
                            "я", "і", "та", "моя", "мою", "мій"})
-# "tomo la carta verde", "беру зелену карту": read by words.py, refused by the reading
-# without them (French has "carte" above); read only (`_unprompted`).
-_CARD_WORDS = frozenset({"carta", "карту", "карта"})
 
 
 def read_only_words(ctx: Context, lang: str) -> frozenset[str]:
@@ -211,10 +208,13 @@ def _unprompted(lex: Lexicon, ctx: Context) -> set[str]:
     """Words words.py reads in this context that the reading must offer but the prompt
     need not (Whisper writes them unprompted, and a word more in a prompt, or for a limited
     beam to spell, moves other decodes: docs/voice.md, "The Secret named at the reveal").
-    At the reveal, the Secret's words: the player may name it beside the card it was ("mi
-    secreto es racimo de uvas", "mon secret est l'éventail"); anywhere, the card called a
-    card. Without them both were refused."""
-    words = set(lex.fillers) & _CARD_WORDS
+    The lexicon's own (`Lexicon.unprompted`: the hint, courtesy, the card called a card
+    anywhere; "contre" in an action, "je garde" in an answer...), the asking words ("quel
+    est le score"); at the reveal, the Secret's words:
+    the player may name it beside the card it was ("mi secreto es racimo de uvas", "mon
+    secret est l'éventail"). Without them all these were refused."""
+    kinds = lex.unprompted if ctx.kind == "any" else ("", ctx.kind)  # "any": every kind's
+    words = {w for kind in kinds for w in lex.unprompted.get(kind, ())} | set(lex.asking)
     if ctx.kind == "reveal":
         words |= {w for w, t in lex.tokens.items() if t is Token.SECRET}
     return words

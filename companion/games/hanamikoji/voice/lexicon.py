@@ -78,6 +78,17 @@ class Lexicon:
     # Forms a word takes in a sentence ("флейту", "червону", "roja"): read, but left out of
     # a recognizer's prompt, whose room is better spent on different words.
     forms: frozenset[str] = field(default_factory=frozenset)
+    # How a question is asked around its word ("quel est le score", "tu peux répéter",
+    # "cuál es la puntuación", "який рахунок"): read with a question alone, so table talk
+    # ("tu peux prendre le thé") is never taken for a move. Whole phrases, not their short
+    # words: offered to the voice reading, "tu" took the "tue" of "service à tue" (thé).
+    asking: frozenset[str] = field(default_factory=frozenset)
+    # Words the voice reading takes but no prompt holds, and a recognizer held to its words
+    # (Whisper's limited beam, Vosk) is not given: Whisper writes them unprompted ("Un
+    # conseil.", "Tu peux répéter."), and a word more in a prompt moves other decodes
+    # (docs/voice.md, "Phrasings a player says around a command").
+    # By the context kind they are read in ("": every context).
+    unprompted: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def card_words(self, item: Item) -> tuple[str, ...]:
         """Every phrase that names `item` (numbers excluded), sorted for stable output."""
@@ -168,6 +179,33 @@ def _english() -> Lexicon:
     )
 
 
+# What the voice reading takes unprompted in each language (`Lexicon.unprompted`), besides
+# the asking words: the hint asked for ("un conseil", "consejo"; Whisper writes them
+# unprompted, and the prompts stay as measured), courtesy said around any command ("le thé,
+# s'il te plaît", "la flauta, por favor", "повтори, будь ласка": refused before, each
+# unknown word lowering the reading's fit), and the card called a card ("tomo la carta
+# verde", "беру зелену карту"; French "carte" is prompted and spelled as it always was),
+# and a few plain words: "je garde le thé" (a take), "flûte et thé contre rose et éventail"
+# (a competition's two pairs), "mon secret était l'éventail", "mi secreto era la flauta".
+_FR_UNPROMPTED = MappingProxyType({
+    # Courtesy as whole phrases: "te" alone took the "thé" of "service à tue".
+    "": frozenset({"conseil", "un conseil", "indice", "un indice", "s'il te plaît",
+                   "s'il vous plaît"}),
+    # Where they mean something: offered everywhere, "était" split "secrète" in two.
+    "action": frozenset({"contre"}), "complete": frozenset({"contre"}),
+    "answer_gift": frozenset({"garde"}), "answer_competition": frozenset({"garde"}),
+    # Not "c'est" nor "c'était": held out, babble written " C'est bon, c'est bon." was
+    # taken for a reveal ("bon", near "lune").
+    "reveal": frozenset({"était"})})
+_ES_UNPROMPTED = MappingProxyType({
+    "": frozenset({"consejo", "un consejo", "una pista", "por favor", "carta"}),
+    "action": frozenset({"contra"}), "complete": frozenset({"contra"}),
+    "reveal": frozenset({"era"})})
+_UK_UNPROMPTED = MappingProxyType({
+    "": frozenset({"будь ласка", "карту", "карта"}),
+    "action": frozenset({"проти"}), "complete": frozenset({"проти"})})
+
+
 def _french() -> Lexicon:
     return Lexicon(
         lang="fr",
@@ -185,20 +223,25 @@ def _french() -> Lexicon:
             "répéter": "repeat", "répète": "repeat", "aide": "help", "annuler": "undo",
             "annule": "undo", "non vues": "unseen", "plus vite": "faster",
             "moins vite": "slower", "plus fort": "louder", "moins fort": "quieter",
-            "règles": "rules",
+            "règles": "rules", "conseil": "hint", "un conseil": "hint", "indice": "hint",
+            "un indice": "hint",
         }),
         yes=frozenset({"oui", "ouais", "d'accord", "confirme"}),
         no=frozenset({"non"}),
-        take=frozenset({"prendre", "prends", "prend", "choisis", "je prends"}),
+        take=frozenset({"prendre", "prends", "prend", "choisis", "je prends", "garde"}),
         reveal=frozenset({"révèle", "révéler"}),
         pair=frozenset({"paire"}),
         ordinals=MappingProxyType({"première": 1, "premier": 1, "deuxième": 2, "seconde": 2,
                                    "second": 2}),
         token_words=frozenset({"jeton", "action", "numero"}),
         fillers=frozenset({"je", "j", "la", "le", "l", "les", "et", "mon", "ma", "est", "de",
-                           "du", "s", "il", "te", "plaît", "moi", "carte", "cartes", "à",
-                           "joue", "donne", "montre", "quel", "quelle", "c", "d", "voir",
-                           "mets", "au", "ai", "veux", "ne", "euh"}),
+                           "du", "s", "il", "te", "vous", "plaît", "moi", "carte", "cartes",
+                           "à", "joue", "donne", "montre", "c", "d", "voir", "mets", "au",
+                           "ai", "veux", "ne", "euh", "contre", "était"}),
+        asking=frozenset({"quel", "quelle", "quels", "quelles", "quel est", "quelle est",
+                          "quels sont", "quelles sont", "tu peux", "peux tu",
+                          "pouvez vous", "est ce que", "parle"}),
+        unprompted=_FR_UNPROMPTED,
     )
 
 
@@ -290,6 +333,7 @@ def _spanish() -> Lexicon:
             "deshacer": "undo", "deshaz": "undo", "sin ver": "unseen", "no vistas": "unseen",
             "pista": "hint", "más rápido": "faster", "más lento": "slower",
             "más alto": "louder", "más bajo": "quieter", "reglas": "rules",
+            "consejo": "hint", "un consejo": "hint", "una pista": "hint",
         }),
         yes=frozenset({"sí", "vale", "claro", "correcto", "confirmo", "de acuerdo"}),
         no=frozenset({"no", "incorrecto"}),
@@ -306,7 +350,11 @@ def _spanish() -> Lexicon:
         | _plurals(words["items"], _ES_ITEM_SYNONYMS),
         fillers=frozenset({"el", "la", "los", "las", "lo", "y", "e", "de", "del", "mi", "me",
                            "es", "yo", "con", "por", "favor", "carta", "cartas", "a", "al",
-                           "eh", "bueno", "pues", "dime", "muestra", "enseña", "habla"}),
+                           "eh", "bueno", "pues", "dime", "muestra", "enseña", "contra",
+                           "era"}),
+        asking=frozenset({"cuál es", "cuáles son", "qué", "puedes", "puede", "cómo va",
+                          "habla"}),
+        unprompted=_ES_UNPROMPTED,
     )
 
 
@@ -349,8 +397,11 @@ def _ukrainian() -> Lexicon:
         | {w for ws in words["items"].values() for w in ws[1:]} - {ws[0] for ws in words[
             "items"].values()},
         fillers=frozenset({"я", "і", "й", "та", "а", "моя", "мою", "мій", "це", "ну",
-                           "карту", "карта", "карти", "будь", "ласка", "говори",
-                           "говоріть", "покажи", "скажи", "ось", "еее"}),
+                           "карту", "карта", "карти", "будь", "ласка", "покажи",
+                           "скажи", "ось", "еее", "проти"}),
+        asking=frozenset({"який", "яка", "які", "яке", "можеш", "можете", "говори",
+                          "говоріть"}),
+        unprompted=_UK_UNPROMPTED,
     )
 
 

@@ -30,7 +30,7 @@ _SKIP = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+|\(.*\))$")  # decoder fillers: <si
 
 @dataclass(frozen=True)
 class _Unit:
-    kind: str  # card, num, token, query, yes, no, take, reveal, pair, ord, tokword, filler
+    kind: str  # card, num, token, query, yes, no, take, reveal, pair, ord, tokword, ask, filler
     value: Any = None
 
 
@@ -53,7 +53,7 @@ def _phrase_table(lang: str) -> Mapping[str, _Unit]:
         ("card", lex.cards), ("token", lex.tokens), ("query", lex.queries),
         ("yes", lex.yes), ("no", lex.no), ("take", lex.take), ("reveal", lex.reveal),
         ("pair", lex.pair), ("ord", lex.ordinals), ("num", lex.numbers),
-        ("tokword", lex.token_words), ("filler", lex.fillers),
+        ("tokword", lex.token_words), ("ask", lex.asking), ("filler", lex.fillers),
     ]
     out: dict[str, _Unit] = {}
     for kind, table in tables:
@@ -205,13 +205,16 @@ def interpret(units: list[_Unit], ctx: Context) -> str | None:
     if not units:
         return None
     kinds = [u.kind for u in units]
+    if "ask" in kinds:  # "quel est le score", "tu peux répéter": a question, nothing else
+        asked = [u for u in units if u.kind != "ask"]
+        return str(asked[0].value) if [u.kind for u in asked] == ["query"] else None
     if kinds == ["query"]:
         return str(units[0].value)
     if kinds == ["tokword"] and units[0].value in ACTION_ALONE:
         return "actions"  # "Action.", "Acción de": how Whisper writes "actions", "acciones"
     if ctx.kind == "complete":
         return _complete(units, ctx)
-    if kinds in (["yes"], ["no"]):
+    if set(kinds) in ({"yes"}, {"no"}):  # "oui oui", "так, підтверджую": one answer
         return kinds[0] if ctx.kind in ("confirm", "any") else None
     head, rest = units[0], units[1:]
     if ctx.kind in ("action", "any") and head.kind in ("token", "num", "tokword") and not (

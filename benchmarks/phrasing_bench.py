@@ -1,0 +1,118 @@
+"""How the voice reading meets what players say around a command, not the command alone:
+the hint asked for, a question asked as a question ("quel est le score", "tu peux
+répéter"), courtesy ("le thé, s'il te plaît"), a competition's pairs set against each other,
+the Secret named in the past ("mon secret était l'éventail"), and table talk built of the
+same words ("tu peux prendre le thé": a suggestion, never a move).
+
+Each phrasing is spoken by the listener voices of `--voice-set` (voice_bench.py), each voice
+at its own rate and pitch, mixed with white, pink and babble noise at each SNR, decoded by
+Whisper in its context as play does, and decided by the policy. Prints right / refused /
+wrong per SNR, for phrasings and table talk apart (right for table talk: refused). The
+truths are written here, so the same script measures the code before a change.
+
+    .venv/bin/python benchmarks/phrasing_bench.py --lang fr --voice-set tune
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import voice_bench as vb  # noqa: E402
+
+from companion.games.hanamikoji.data import Item  # noqa: E402
+from companion.games.hanamikoji.voice.context import Context  # noqa: E402
+from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer  # noqa: E402
+from companion.voice.policy import Refuse, decide  # noqa: E402
+
+GIFT = Context.answer_gift([Item.FLUTE, Item.UMBRELLA, Item.TEA])
+PAIRS = Context.answer_competition([Item.FLUTE, Item.FAN], [Item.SCROLL, Item.UMBRELLA])
+ACTION, REVEAL = Context.action(), Context.reveal()
+# (what is said, where, the command it means; None: table talk, to be refused)
+PHRASINGS: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
+    "fr": (
+        ("conseil", ACTION, "hint"), ("un conseil", GIFT, "hint"),
+        ("un indice", ACTION, "hint"),
+        ("quel est le score", ACTION, "score"), ("tu peux répéter", GIFT, "repeat"),
+        ("quelles sont les actions", ACTION, "actions"),
+        ("répète s'il te plaît", ACTION, "repeat"), ("le score, s'il vous plaît", REVEAL, "score"),
+        ("le thé, s'il te plaît", GIFT, "take tea"), ("je garde l'ombrelle", GIFT, "take umbrella"),
+        ("échange flûte et thé contre rose et lune", ACTION,
+         "competition flute tea / scroll flower"),
+        ("mon secret était l'éventail", REVEAL, "reveal fan"),
+        ("tu peux prendre le thé", GIFT, None), ("quelle heure est-il", ACTION, None),
+        ("c'est bon, c'est bon", REVEAL, None),
+        ("est-ce que tu as fini", PAIRS, None)),
+    "es": (
+        ("consejo", ACTION, "hint"), ("una pista", GIFT, "hint"), ("un consejo", ACTION, "hint"),
+        ("cuál es la puntuación", ACTION, "score"), ("puedes repetir", GIFT, "repeat"),
+        ("qué acciones", ACTION, "actions"),
+        ("repite, por favor", ACTION, "repeat"), ("la puntuación, por favor", REVEAL, "score"),
+        ("el té, por favor", GIFT, "take tea"),
+        ("competición flauta y té contra flor y luna", ACTION,
+         "competition flute tea / scroll flower"),
+        ("mi secreto era el abanico", REVEAL, "reveal fan"),
+        ("puedes coger el té", GIFT, None), ("qué hora es", ACTION, None),
+        ("pásame la sal, por favor", PAIRS, None)),
+    "uk": (
+        ("порада", ACTION, "hint"), ("який рахунок", ACTION, "score"),
+        ("можеш повторити", GIFT, "repeat"), ("які дії", ACTION, "actions"),
+        ("повтори, будь ласка", ACTION, "repeat"), ("рахунок, будь ласка", REVEAL, "score"),
+        ("можеш взяти флейту", GIFT, None), ("котра година", ACTION, None),
+        ("передай сіль, будь ласка", PAIRS, None)),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lang", choices=sorted(PHRASINGS), default="fr")
+    parser.add_argument("--voice-set", choices=("tune", "report"), default="tune")
+    parser.add_argument("--snrs", type=int, nargs="+", default=[40, 20, 10])
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--verbose", action="store_true", help="print every decode")
+    args = parser.parse_args()
+
+    from companion.voice.whisper import WhisperRecognizer
+
+    recognizer = HanamikojiRecognizer(WhisperRecognizer(None, lang=args.lang))
+    rng = random.Random(args.seed)
+    nrng = np.random.default_rng(args.seed)
+    babble = vb.Babble(rng)
+    counts: dict[tuple[str, int], dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for text, ctx, truth in PHRASINGS[args.lang]:
+        for voice in vb.engine_voices("listener", args.lang, args.voice_set):
+            speech = vb.synth(text, voice, rng.randint(130, 190), rng.randint(25, 75))
+            for snr in args.snrs:
+                for noise in vb.NOISES:
+                    rec = recognizer.recognize(vb.mix(speech, noise, snr, nrng, babble), ctx)
+                    decision = decide(rec, answering=ctx.kind == "confirm")
+                    command = None if isinstance(decision, Refuse) else rec.command
+                    if truth is None:  # table talk: right when refused
+                        outcome = "right" if command is None else "wrong"
+                    else:
+                        outcome = ("refused" if command is None else
+                                   "right" if command == truth else "wrong")
+                    group = "said" if truth is not None else "table talk"
+                    counts[(group, snr)][outcome] += 1
+                    if args.verbose:
+                        print(f"{snr:2} {noise:6} {voice:12} {text!r}: {outcome} "
+                              f"({command}, {rec.confidence:.2f}, {rec.transcript!r})")
+    print(f"{args.lang}, {args.voice_set} voices: right / refused / wrong (table talk: "
+          "right is refused)")
+    for (group, snr), c in sorted(counts.items(), key=lambda kv: (kv[0][0], -kv[0][1])):
+        n = sum(c.values())
+        print(f"{group:10} {snr:2} dB  n={n:3}  " + "  ".join(
+            f"{k} {100 * c[k] / n:5.1f}%" for k in ("right", "refused", "wrong")))
+
+
+if __name__ == "__main__":
+    main()
