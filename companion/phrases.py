@@ -32,6 +32,7 @@ Special = Callable[[Token], Word | None]
 
 class PhraseTable:
     def __init__(self) -> None:
+        self._late: list[tuple[list[str], Word]] = []
         self._table: dict[tuple[str, ...], Word] = {}
         self._longest = 1
         self._words: list[str] | None = None  # the one-word phrases, for guesses
@@ -50,6 +51,7 @@ class PhraseTable:
         table holds; short words are not guessed (too many near neighbours)."""
         if len(word) < MIN_GUESSED or word.isdigit():
             return None
+        self._settle()
         if self._words is None:
             self._words = sorted({key[0] for key in self._table if len(key) == 1
                                   and len(key[0]) >= MIN_GUESSED})
@@ -76,10 +78,22 @@ class PhraseTable:
         self.put(lexicon.CANCEL_WORDS, ("cancel", None))
         self.put(lexicon.QUIT_WORDS, ("quit", None))
         self.put(lexicon.NEW_GAME_WORDS, ("new_game", None))
+        # Put at first use, after the game's own words, which win ("what is 3" explains
+        # position 3); cut as a line is cut ("peux-tu": "peux tu", "s'il": "s il").
+        self._late = [([_cut(p) for ps in shared_words.ASKING.values() for p in ps],
+                       ("ask", None)),
+                      ([_cut(p) for ps in shared_words.COURTESY.values() for p in ps],
+                       ("filler", None))]
+
+    def _settle(self) -> None:
+        for phrases, meaning in self._late:
+            self.put(phrases, meaning)
+        self._late = []
 
     def meanings(
         self, line: str, special: Special | None = None, drop: tuple[str, ...] = ("filler",)
     ) -> list[Word]:
+        self._settle()
         line = normal(line)
         odd = stray(line)
         if odd is not None:
@@ -118,7 +132,23 @@ class PhraseTable:
                     "unknown_word", f"I did not understand '{word}'", word=word,
                     understood=understood, **extra,
                 )
-        return [m for m in out if m[0] not in drop]
+        return _asked([m for m in out if m[0] not in drop], line)
+
+
+def _cut(phrase: str) -> str:
+    return " ".join(t.word for t in tokens(normal(phrase)))
+
+
+def _asked(words: list[Word], line: str) -> list[Word]:
+    """A question asked as one ("quel est le score", "can you repeat"): its asking words
+    drop where what is left is one question or setting. Around anything else ("tu peux
+    prendre le thé", said to a neighbour) the line is refused, never read as a move."""
+    rest = [w for w in words if w[0] != "ask"]
+    if len(rest) == len(words):
+        return words
+    if len(rest) == 1 and rest[0][0] in ("query", "setting"):
+        return rest
+    raise InvalidCommand("asked_move", f"a question's words around a move: '{line}'")
 
 
 def meta_command(word: Word) -> MetaCommand | None:

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from companion.shared_commands import Query, Setting
 
+# The hint asked for with its article ("un conseil": "un" alone is card one), spelled.
+HINT_ASKED: dict[str, tuple[str, ...]] = {
+    "en": ("a hint",), "fr": ("un conseil", "un indice"), "es": ("una pista", "un consejo"),
+}
 QUERY_WORDS: dict[Query, tuple[str, ...]] = {
     Query.SCORE: ("score", "scores", "points", "/", "puntuacion", "puntos", "рахунок"),
     Query.BOARD: ("board", "plateau", "table", ".", "tablero", "стіл"),
@@ -37,7 +41,8 @@ QUERY_WORDS: dict[Query, tuple[str, ...]] = {
     Query.FORWARD: ("forward", "next", "suivant", "apres", "adelante", "siguiente", "вперед",
                     "наступне"),
     # a hint; on a keypad, plus (help) then dot
-    Query.HINT: ("hint", "conseil", "indice", "pista", "consejo", "порада", "підказка", "+ ."),
+    Query.HINT: ("hint", "conseil", "indice", "pista", "consejo", "порада", "підказка", "+ .",
+                 *(w for said in HINT_ASKED.values() for w in said)),
     Query.RULES: ("rules", "rule", "regles", "regle", "reglas", "regla", "правила", "правило"),
 }
 SETTING_WORDS: dict[Setting, tuple[str, ...]] = {
@@ -79,6 +84,23 @@ CANCEL_WORDS = ("cancel", "0", "zero", "abandon", "cancelar", "відміна")
 QUIT_WORDS = ("quit", "exit", "quitter", "salir", "вийти", "/ * +")
 NEW_GAME_WORDS = ("new game", "another game", "play again", "nouvelle partie", "rejouer",
                   "nueva partida", "otra partida", "нова гра", ". .")
+
+# How a question is asked around its word, and courtesy around any command, as each
+# language spells them (the voice readings offer them spelled; the phrase tables fold
+# them): "quel est le score", "can you repeat", "cuál es la puntuación", "який рахунок",
+# "le thé, s'il te plaît". An asking phrase is read with one question or setting alone
+# (companion.phrases), so "tu peux prendre le thé", said to a neighbour, is never a move.
+ASKING: dict[str, tuple[str, ...]] = {
+    "en": ("what is", "what's", "what are", "can you", "could you"),
+    "fr": ("quel", "quelle", "quels", "quelles", "quel est", "quelle est", "quels sont",
+           "quelles sont", "tu peux", "peux-tu", "pouvez-vous", "est-ce que", "parle"),
+    "es": ("cuál es", "cuáles son", "qué", "puedes", "puede", "cómo va", "habla"),
+    "uk": ("який", "яка", "які", "яке", "можеш", "можете", "говори", "говоріть"),
+}
+COURTESY: dict[str, tuple[str, ...]] = {
+    "en": ("please",), "fr": ("s'il te plaît", "s'il vous plaît"), "es": ("por favor",),
+    "uk": ("будь ласка",),
+}
 
 # `hand`, a practice word (a game against the computer says the player's hand), by language:
 # typed in any language, heard by voice in the game's (companion.computer, issue 29).

@@ -170,6 +170,35 @@ def test_the_prompt_holds_the_words_not_digits_nor_small_words(lang: str) -> Non
     assert any(set(p) - set("abcdefghijklmnopqrstuvwxyz '") for p in prompt)
 
 
+@pytest.mark.parametrize(("lang", "transcript", "meant"), [
+    # As Whisper base wrote them unprompted for MBROLA and Pico voices in Hanamikoji's
+    # contexts (benchmarks/phrasing_bench.py): refused in a Momiji turn before (0 to 0.27).
+    ("fr", " quelle est le score", "score"),
+    ("fr", " Tu peux répéter.", "repeat"),
+    ("fr", " répète, et s'il te plaît.", "repeat"),
+    ("fr", " Un conseil.", "hint"),
+    ("es", " Cuál es la puntuación.", "score"),
+    ("es", " Repite por favor.", "repeat"),
+    ("es", " Una pista.", "hint"),
+])
+def test_a_question_asked_as_one_asks_a_person_is_read_in_a_turn(
+        lang: str, transcript: str, meant: str) -> None:
+    """Read from the transcript in a turn's context; the words only the reading needs are
+    neither prompted nor given to a beam held to its words (the decodes stay as measured;
+    Ukrainian's limited beam never writes them, so its reading stays as it was)."""
+    from companion.games.momiji.voice import read_only_words
+    from companion.voice.mapper import phrases_graph
+    from companion.voice.whisper import map_hypotheses
+
+    state = next(s for s, _ in random_steps(7, 3) if s.turn is not None)
+    ctx = momiji_context(state)
+    graph = phrases_graph(tuple(phrase_list(ctx, lang)))
+    command, confidence, _ = map_hypotheses([(transcript, -0.2)], graph,
+                                            lambda words: read(words, ctx), False)
+    assert (command, confidence) == (meant, 1.0)
+    assert not set(read_only_words(lang)) & set(prompt_words(ctx, lang))
+
+
 def test_momiji_voice_speaks_four_languages() -> None:
     """No more "voice commands are in English for now" for a Momiji player."""
     for lang in ("en", *LANGS):

@@ -374,7 +374,7 @@ def phrases_spelling(phrases: tuple[str, ...]) -> MappingProxyType[str, str]:
     grammar sentence can be written for the model as a writer of the language would."""
     out: dict[str, str] = {}
     for phrase in phrases:
-        for chunk in phrase.split():
+        for chunk in phrase.replace("-", " ").split():  # "peux-tu": "peux", "tu"
             pieces = _APOSTROPHES.split(chunk)
             marks = _APOSTROPHES.findall(chunk)
             for piece, mark in zip(pieces, [*marks, ""], strict=True):

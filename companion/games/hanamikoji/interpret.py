@@ -160,7 +160,9 @@ def interpret(
         return Ask(Query.SCORE)  # the keypad's "/" key
     kinds = [k for k, _ in words]
     if kinds[0] == "explain":
-        return _explain(words[1:])
+        asked = meta_command(words[1]) if len(words) == 2 else None
+        # "what is the score", "cuál es la puntuación": the question, asked as one
+        return asked if isinstance(asked, Ask | Adjust) else _explain(words[1:])
     if len(words) == 1 or (len(words) == 2 and kinds[0] == "take" and kinds[1] == "undo"):
         meta = meta_command(words[-1])
         if meta is not None:

@@ -33,7 +33,7 @@ from companion.games.momiji.rules import Phase, State, apply, begins_objectives,
 from companion.games.momiji.spoken import LANGS, Spoken, spoken
 from companion.normalize import fold
 from companion.shared_commands import Adjust, Ask, Cancel, Query, Reply, Undo
-from companion.shared_words import QUERY_WORDS, UNDO_WORDS
+from companion.shared_words import ASKING, COURTESY, HINT_ASKED, QUERY_WORDS, UNDO_WORDS
 from companion.voice.policy import QUERY_COMMANDS
 from companion.voice.shared_words import (
     CANCEL,
@@ -461,7 +461,7 @@ def phrase_list(ctx: MomijiContext, lang: str) -> list[str]:
     rules could accept now, numbers only where they mean something."""
     words = spoken(lang)
     practice = practice_phrases(lang) if ctx.practice else ()
-    out = [*words.queries, *practice]  # (the prompt puts them last: _prompt)
+    out = [*words.queries, *practice, *read_only_words(lang)]  # (prompt: `_prompt`)
     kind = ctx.kind
     if kind == "confirm":
         return list(dict.fromkeys([*out, *words.yes, *words.no, UNKNOWN]))
@@ -480,6 +480,14 @@ def phrase_list(ctx: MomijiContext, lang: str) -> list[str]:
     elif kind in ("turn", "after", "reveal"):
         out += _turn_phrases(words, ctx)
     return list(dict.fromkeys([*out, *words.joiners, UNKNOWN]))
+
+
+def read_only_words(lang: str) -> tuple[str, ...]:
+    """Phrases of `phrase_list` only the reading needs: how a question is asked ("quel est
+    le score", "puedes repetir"), courtesy ("s'il te plaît") and the hint with its article
+    ("un conseil"), which Whisper writes unprompted. No prompt holds them and a beam held
+    to its words is not given them: every decode stays as it was measured."""
+    return (*ASKING.get(lang, ()), *COURTESY.get(lang, ()), *HINT_ASKED.get(lang, ()))
 
 
 def _colours(words: Spoken, colours: Iterable[Colour]) -> list[str]:
@@ -539,8 +547,9 @@ _PRACTICE_SAID = frozenset(w for lang in LANGS for w in practice_phrases(lang))
 
 def _prompt(phrases: Sequence[str], words: Spoken) -> list[str]:
     joiners, queries = set(words.joiners), set(words.queries)
+    unprompted = set(read_only_words(words.lang))
     said = [p for p in phrases if p != UNKNOWN and not p.isdigit() and p not in joiners
-            and p not in _PRACTICE_SAID]
+            and p not in _PRACTICE_SAID and p not in unprompted]
     return [*sorted(said, key=lambda p: p not in queries),
             *(p for p in phrases if p in _PRACTICE_SAID and " " in p)]
 
@@ -567,7 +576,8 @@ def recognize_in(recognizer: Any, pcm: bytes, ctx: MomijiContext) -> Recognition
         phrases = phrase_list(ctx, lang)
         return recognizer.recognize_phrases(  # type: ignore[no-any-return]
             pcm, phrases, lambda words: read(words, ctx),
-            prompt=_prompt(phrases, spoken(lang)), settled=settled)
+            prompt=_prompt(phrases, spoken(lang)), settled=settled,
+            read_only=read_only_words(lang))
     prepare(recognizer)
     grammar = Grammar(f"momiji_{ctx.kind}", build_grammar(ctx))
     return recognizer.recognize_grammar(  # type: ignore[no-any-return]

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from companion.games.hanamikoji.data import GEISHAS, Geisha, Item, Token
+from companion.shared_words import ASKING, COURTESY, HINT_ASKED
 from companion.voice import mapper
 from companion.voice.shared_words import QUERIES, SETTING_PHRASES, SETTINGS
 from stickers.colours import COLOUR_NAMES, NAME_LANGS, SYMBOLS, Colour
@@ -189,8 +190,7 @@ def _english() -> Lexicon:
 # (a competition's two pairs), "mon secret était l'éventail", "mi secreto era la flauta".
 _FR_UNPROMPTED = MappingProxyType({
     # Courtesy as whole phrases: "te" alone took the "thé" of "service à tue".
-    "": frozenset({"conseil", "un conseil", "indice", "un indice", "s'il te plaît",
-                   "s'il vous plaît"}),
+    "": frozenset({"conseil", "indice", *HINT_ASKED["fr"], *COURTESY["fr"]}),
     # Where they mean something: offered everywhere, "était" split "secrète" in two.
     "action": frozenset({"contre"}), "complete": frozenset({"contre"}),
     "answer_gift": frozenset({"garde"}), "answer_competition": frozenset({"garde"}),
@@ -198,11 +198,11 @@ _FR_UNPROMPTED = MappingProxyType({
     # taken for a reveal ("bon", near "lune").
     "reveal": frozenset({"était"})})
 _ES_UNPROMPTED = MappingProxyType({
-    "": frozenset({"consejo", "un consejo", "una pista", "por favor", "carta"}),
+    "": frozenset({"consejo", *HINT_ASKED["es"], *COURTESY["es"], "carta"}),
     "action": frozenset({"contra"}), "complete": frozenset({"contra"}),
     "reveal": frozenset({"era"})})
 _UK_UNPROMPTED = MappingProxyType({
-    "": frozenset({"будь ласка", "карту", "карта"}),
+    "": frozenset({*COURTESY["uk"], "карту", "карта"}),
     "action": frozenset({"проти"}), "complete": frozenset({"проти"})})
 
 
@@ -223,9 +223,8 @@ def _french() -> Lexicon:
             "répéter": "repeat", "répète": "repeat", "aide": "help", "annuler": "undo",
             "annule": "undo", "non vues": "unseen", "plus vite": "faster",
             "moins vite": "slower", "plus fort": "louder", "moins fort": "quieter",
-            "règles": "rules", "conseil": "hint", "un conseil": "hint", "indice": "hint",
-            "un indice": "hint",
-        }),
+            "règles": "rules", "conseil": "hint", "indice": "hint",
+        } | dict.fromkeys(HINT_ASKED["fr"], "hint")),
         yes=frozenset({"oui", "ouais", "d'accord", "confirme"}),
         no=frozenset({"non"}),
         take=frozenset({"prendre", "prends", "prend", "choisis", "je prends", "garde"}),
@@ -238,9 +237,7 @@ def _french() -> Lexicon:
                            "du", "s", "il", "te", "vous", "plaît", "moi", "carte", "cartes",
                            "à", "joue", "donne", "montre", "c", "d", "voir", "mets", "au",
                            "ai", "veux", "ne", "euh", "contre", "était"}),
-        asking=frozenset({"quel", "quelle", "quels", "quelles", "quel est", "quelle est",
-                          "quels sont", "quelles sont", "tu peux", "peux tu",
-                          "pouvez vous", "est ce que", "parle"}),
+        asking=frozenset(ASKING["fr"]),
         unprompted=_FR_UNPROMPTED,
     )
 
@@ -333,8 +330,8 @@ def _spanish() -> Lexicon:
             "deshacer": "undo", "deshaz": "undo", "sin ver": "unseen", "no vistas": "unseen",
             "pista": "hint", "más rápido": "faster", "más lento": "slower",
             "más alto": "louder", "más bajo": "quieter", "reglas": "rules",
-            "consejo": "hint", "un consejo": "hint", "una pista": "hint",
-        }),
+            "consejo": "hint",
+        } | dict.fromkeys(HINT_ASKED["es"], "hint")),
         yes=frozenset({"sí", "vale", "claro", "correcto", "confirmo", "de acuerdo"}),
         no=frozenset({"no", "incorrecto"}),
         take=frozenset({"tomo", "cojo", "elijo", "escojo", "me quedo con", "me quedo",
@@ -352,8 +349,7 @@ def _spanish() -> Lexicon:
                            "es", "yo", "con", "por", "favor", "carta", "cartas", "a", "al",
                            "eh", "bueno", "pues", "dime", "muestra", "enseña", "contra",
                            "era"}),
-        asking=frozenset({"cuál es", "cuáles son", "qué", "puedes", "puede", "cómo va",
-                          "habla"}),
+        asking=frozenset(ASKING["es"]),
         unprompted=_ES_UNPROMPTED,
     )
 
@@ -399,8 +395,7 @@ def _ukrainian() -> Lexicon:
         fillers=frozenset({"я", "і", "й", "та", "а", "моя", "мою", "мій", "це", "ну",
                            "карту", "карта", "карти", "будь", "ласка", "покажи",
                            "скажи", "ось", "еее", "проти"}),
-        asking=frozenset({"який", "яка", "які", "яке", "можеш", "можете", "говори",
-                          "говоріть"}),
+        asking=frozenset(ASKING["uk"]),
         unprompted=_UK_UNPROMPTED,
     )
 

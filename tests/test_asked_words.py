@@ -1,0 +1,95 @@
+"""A question asked as one asks a person ("quel est le score", "can you repeat", "cuál es la
+puntuación", "який рахунок"), with courtesy or not, is that question in every game; the
+same asking words around a move are refused with their own reason, never read as the move
+(companion/shared_words.py ASKING and COURTESY, companion/phrases.py)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from companion.errors import InvalidCommand
+from companion.games.hanamikoji import interpret as hanamikoji
+from companion.games.hanamikoji.rules import new_game
+from companion.games.momiji import interpret as momiji
+from companion.games.momiji.simulate import random_steps
+from companion.narrate.catalogue import Catalogue
+from companion.narrate.message import Message
+from companion.shared_commands import Adjust, Ask, Query, Setting
+from companion.shared_words import ASKING, COURTESY, HINT_ASKED, QUERY_WORDS
+
+HANAMIKOJI = new_game()
+MOMIJI = next(state for state, _ in random_steps(7, 3) if state.turn is not None)
+GAMES = {"hanamikoji": lambda line, lang: hanamikoji.interpret(line, HANAMIKOJI, lang=lang),
+         "momiji": lambda line, lang: momiji.interpret(line, MOMIJI, lang=lang)}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize(("lang", "line", "meant"), [
+    ("fr", "quel est le score", Ask(Query.SCORE)),
+    ("fr", "quelles sont les actions", Ask(Query.ACTIONS)),
+    ("fr", "tu peux répéter, s'il te plaît", Ask(Query.REPEAT)),
+    ("fr", "est-ce que tu peux répéter", Ask(Query.REPEAT)),
+    ("fr", "un conseil", Ask(Query.HINT)),
+    ("fr", "parle plus fort", Adjust(Setting.LOUDER)),
+    ("en", "what's the score", Ask(Query.SCORE)),
+    ("en", "can you repeat, please", Ask(Query.REPEAT)),
+    ("en", "a hint", Ask(Query.HINT)),
+    ("es", "cuál es la puntuación", Ask(Query.SCORE)),
+    ("es", "repite, por favor", Ask(Query.REPEAT)),
+    ("es", "una pista", Ask(Query.HINT)),
+    ("uk", "який рахунок", Ask(Query.SCORE)),
+    ("uk", "можеш повторити, будь ласка", Ask(Query.REPEAT)),
+])
+def test_a_question_asked_as_one_asks_a_person(game: str, lang: str, line: str,
+                                               meant: object) -> None:
+    assert GAMES[game](line, lang) == meant
+
+
+@pytest.mark.parametrize(("game", "lang", "line"), [
+    ("hanamikoji", "fr", "tu peux prendre le thé"),  # said to a neighbour: not a move
+    ("hanamikoji", "fr", "quel thé"),
+    ("hanamikoji", "es", "puedes coger la flauta"),
+    ("momiji", "fr", "tu peux jouer le rouge"),
+    ("momiji", "uk", "можеш взяти червоний"),
+])
+def test_asking_words_around_a_move_are_refused_with_their_reason(game: str, lang: str,
+                                                                  line: str) -> None:
+    with pytest.raises(InvalidCommand) as refused:
+        GAMES[game](line, lang)
+    assert refused.value.key == "asked_move"
+    for spoken in ("en", "fr", "es", "uk"):  # said in the player's language
+        said = Catalogue(spoken).render(Message("error", "error.asked_move", refused.value.params))
+        assert said != "error.asked_move" and "\n" not in said
+
+
+def test_the_explain_words_of_hanamikoji_still_name_a_position() -> None:
+    assert hanamikoji.interpret("what is 3", HANAMIKOJI).text() == "position 3"
+
+
+QUESTIONS = [w for q, ws in QUERY_WORDS.items() if q is not Query.WHAT
+             for w in ws if w[:1].isalpha()]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_any_asking_phrase_before_any_question_is_that_question(game: str,
+                                                                data: st.DataObject) -> None:
+    lang = data.draw(st.sampled_from(sorted(ASKING)))
+    asking = data.draw(st.sampled_from(ASKING[lang]))
+    question = data.draw(st.sampled_from(QUESTIONS))
+    courtesy = data.draw(st.sampled_from(["", *COURTESY[lang]]))
+    try:
+        alone = GAMES[game](question, lang)
+    except InvalidCommand:
+        alone = None
+    # a word the game reads otherwise (Momiji: "points" is a card's, dropped)
+    assume(isinstance(alone, Ask) and alone.query is not Query.WHAT)
+    asked = GAMES[game](f"{asking} {question} {courtesy}", lang)
+    assert asked == alone, (asking, question, courtesy)
+
+
+def test_the_hint_with_its_article_is_a_question_word_of_every_language() -> None:
+    assert all(w in QUERY_WORDS[Query.HINT] for said in HINT_ASKED.values() for w in said)
