@@ -7,8 +7,9 @@ same words ("tu peux prendre le thé": a suggestion, never a move).
 Each phrasing is spoken by the listener voices of `--voice-set` (voice_bench.py), each voice
 at its own rate and pitch, mixed with white, pink and babble noise at each SNR, decoded by
 Whisper in its context as play does, and decided by the policy. Prints right / refused /
-wrong per SNR, for phrasings and table talk apart (right for table talk: refused). The
-truths are written here, so the same script measures the code before a change.
+wrong per SNR (wrong: asked about or applied; those applied without a question apart),
+for phrasings and table talk apart (right for table talk: refused). The truths are written
+here, so the same script measures the code before a change.
 
     .venv/bin/python benchmarks/phrasing_bench.py --lang fr --voice-set tune
 """
@@ -32,7 +33,7 @@ import voice_bench as vb  # noqa: E402
 from companion.games.hanamikoji.data import Item  # noqa: E402
 from companion.games.hanamikoji.voice.context import Context  # noqa: E402
 from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer  # noqa: E402
-from companion.voice.policy import Refuse, decide  # noqa: E402
+from companion.voice.policy import Accept, Refuse, decide  # noqa: E402
 
 GIFT = Context.answer_gift([Item.FLUTE, Item.UMBRELLA, Item.TEA])
 PAIRS = Context.answer_competition([Item.FLUTE, Item.FAN], [Item.SCROLL, Item.UMBRELLA])
@@ -103,15 +104,19 @@ def main() -> None:
                                    "right" if command == truth else "wrong")
                     group = "said" if truth is not None else "table talk"
                     counts[(group, snr)][outcome] += 1
+                    # applied without a question (a question is answered at once)
+                    counts[(group, snr)]["applied"] += (
+                        outcome == "wrong" and isinstance(decision, Accept))
                     if args.verbose:
                         print(f"{snr:2} {noise:6} {voice:12} {text!r}: {outcome} "
                               f"({command}, {rec.confidence:.2f}, {rec.transcript!r})")
     print(f"{args.lang}, {args.voice_set} voices: right / refused / wrong (table talk: "
           "right is refused)")
     for (group, snr), c in sorted(counts.items(), key=lambda kv: (kv[0][0], -kv[0][1])):
-        n = sum(c.values())
+        n = c["right"] + c["refused"] + c["wrong"]
         print(f"{group:10} {snr:2} dB  n={n:3}  " + "  ".join(
-            f"{k} {100 * c[k] / n:5.1f}%" for k in ("right", "refused", "wrong")))
+            f"{k} {100 * c[k] / n:5.1f}%" for k in ("right", "refused", "wrong"))
+            + f"  (wrong applied unasked {100 * c['applied'] / n:4.1f}%)")
 
 
 if __name__ == "__main__":
