@@ -140,13 +140,14 @@ def _cut(phrase: str) -> str:
 
 
 def _asked(words: list[Word], line: str) -> list[Word]:
-    """A question asked as one ("quel est le score", "can you repeat"): its asking words
-    drop where what is left is one question or setting. Around anything else ("tu peux
-    prendre le thé", said to a neighbour) the line is refused, never read as a move."""
+    """A question asked as one ("quel est le score", "can you repeat", "tu peux annuler"):
+    its asking words drop where what is left is one question, setting or undo. Around
+    anything else ("tu peux prendre le thé", said to a neighbour) the line is refused,
+    never read as a move."""
     rest = [w for w in words if w[0] != "ask"]
     if len(rest) == len(words):
         return words
-    if len(rest) == 1 and rest[0][0] in ("query", "setting"):
+    if len(rest) == 1 and rest[0][0] in ("query", "setting", "undo"):
         return rest
     raise InvalidCommand("asked_move", f"a question's words around a move: '{line}'")
 

@@ -16,7 +16,7 @@ from companion.games.momiji import interpret as momiji
 from companion.games.momiji.simulate import random_steps
 from companion.narrate.catalogue import Catalogue
 from companion.narrate.message import Message
-from companion.shared_commands import Adjust, Ask, Query, Setting
+from companion.shared_commands import Adjust, Ask, Query, Setting, Undo
 from companion.shared_words import ASKING, COURTESY, HINT_ASKED, QUERY_WORDS
 
 HANAMIKOJI = new_game()
@@ -33,6 +33,7 @@ GAMES = {"hanamikoji": lambda line, lang: hanamikoji.interpret(line, HANAMIKOJI,
     ("fr", "est-ce que tu peux répéter", Ask(Query.REPEAT)),
     ("fr", "un conseil", Ask(Query.HINT)),
     ("fr", "parle plus fort", Adjust(Setting.LOUDER)),
+    ("fr", "tu peux annuler", Undo()),
     ("en", "what's the score", Ask(Query.SCORE)),
     ("en", "can you repeat, please", Ask(Query.REPEAT)),
     ("en", "a hint", Ask(Query.HINT)),

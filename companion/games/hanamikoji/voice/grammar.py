@@ -209,10 +209,10 @@ def _unprompted(lex: Lexicon, ctx: Context) -> set[str]:
     need not (Whisper writes them unprompted, and a word more in a prompt, or for a limited
     beam to spell, moves other decodes: docs/voice.md, "The Secret named at the reveal").
     The lexicon's own (`Lexicon.unprompted`: the hint, courtesy, the card called a card
-    anywhere; "contre" in an action, "je garde" in an answer...), the asking words ("quel
-    est le score"); at the reveal, the Secret's words:
-    the player may name it beside the card it was ("mi secreto es racimo de uvas", "mon
-    secret est l'éventail"). Without them all these were refused."""
+    anywhere; "contre" in an action, "je garde" in an answer...) and the asking words
+    ("quel est le score"); at the reveal, the Secret's words: the player may name it
+    beside the card it was ("mi secreto es racimo de uvas", "mon secret est l'éventail").
+    Without them all these were refused."""
     kinds = lex.unprompted if ctx.kind == "any" else ("", ctx.kind)  # "any": every kind's
     words = {w for kind in kinds for w in lex.unprompted.get(kind, ())} | set(lex.asking)
     if ctx.kind == "reveal":
