@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from companion.shared_commands import Query, Setting
 
-# The hint asked for with its article ("un conseil": "un" alone is card one), spelled.
+# The hint asked for in a sentence ("un conseil": "un" alone is card one; "дай пораду"),
+# spelled.
 HINT_ASKED: dict[str, tuple[str, ...]] = {
     "en": ("a hint",), "fr": ("un conseil", "un indice"), "es": ("una pista", "un consejo"),
+    "uk": ("пораду",),
 }
 QUERY_WORDS: dict[Query, tuple[str, ...]] = {
     Query.SCORE: ("score", "scores", "points", "/", "puntuacion", "puntos", "рахунок"),
@@ -87,9 +89,11 @@ NEW_GAME_WORDS = ("new game", "another game", "play again", "nouvelle partie", "
 
 # How a question is asked around its word, and courtesy around any command, as each
 # language spells them (the voice readings offer them spelled; the phrase tables fold
-# them): "quel est le score", "can you repeat", "cuál es la puntuación", "який рахунок",
-# "le thé, s'il te plaît". An asking phrase is read with one question or setting alone
-# (companion.phrases), so "tu peux prendre le thé", said to a neighbour, is never a move.
+# them): "quel est le score", "can you repeat", "cuál es la puntuación", "який рахунок";
+# "le thé, s'il te plaît". An asking phrase is read with one question, setting or undo
+# alone (companion.phrases), so "tu peux prendre le thé", to a neighbour, is never a move.
+# Not "give me" ("donne-moi", "dame"): offered to the voice reading, table talk ("donne-moi
+# une seconde", "dame la sal, por favor") was read as a pair, a card or a yes.
 ASKING: dict[str, tuple[str, ...]] = {
     "en": ("what is", "what's", "what are", "can you", "could you"),
     "fr": ("quel", "quelle", "quels", "quelles", "quel est", "quelle est", "quels sont",

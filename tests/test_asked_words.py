@@ -42,6 +42,7 @@ GAMES = {"hanamikoji": lambda line, lang: hanamikoji.interpret(line, HANAMIKOJI,
     ("es", "una pista", Ask(Query.HINT)),
     ("uk", "який рахунок", Ask(Query.SCORE)),
     ("uk", "можеш повторити, будь ласка", Ask(Query.REPEAT)),
+    ("uk", "пораду", Ask(Query.HINT)),
 ])
 def test_a_question_asked_as_one_asks_a_person(game: str, lang: str, line: str,
                                                meant: object) -> None:

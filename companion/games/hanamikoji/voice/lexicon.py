@@ -202,7 +202,7 @@ _ES_UNPROMPTED = MappingProxyType({
     "action": frozenset({"contra"}), "complete": frozenset({"contra"}),
     "reveal": frozenset({"era"})})
 _UK_UNPROMPTED = MappingProxyType({
-    "": frozenset({*COURTESY["uk"], "карту", "карта"}),
+    "": frozenset({*HINT_ASKED["uk"], *COURTESY["uk"], "карту", "карта"}),
     "action": frozenset({"проти"}), "complete": frozenset({"проти"})})
 
 
@@ -236,7 +236,8 @@ def _french() -> Lexicon:
         fillers=frozenset({"je", "j", "la", "le", "l", "les", "et", "mon", "ma", "est", "de",
                            "du", "s", "il", "te", "vous", "plaît", "moi", "carte", "cartes",
                            "à", "joue", "donne", "montre", "c", "d", "voir", "mets", "au",
-                           "ai", "veux", "ne", "euh", "contre", "était"}),
+                           "ai", "veux", "ne", "euh", "contre", "était"})
+        | frozenset(COURTESY["fr"]),
         asking=frozenset(ASKING["fr"]),
         unprompted=_FR_UNPROMPTED,
     )
@@ -348,7 +349,8 @@ def _spanish() -> Lexicon:
         fillers=frozenset({"el", "la", "los", "las", "lo", "y", "e", "de", "del", "mi", "me",
                            "es", "yo", "con", "por", "favor", "carta", "cartas", "a", "al",
                            "eh", "bueno", "pues", "dime", "muestra", "enseña", "contra",
-                           "era"}),
+                           "era"})
+        | frozenset(COURTESY["es"]),
         asking=frozenset(ASKING["es"]),
         unprompted=_ES_UNPROMPTED,
     )
@@ -374,7 +376,7 @@ def _ukrainian() -> Lexicon:
             "підказка": "hint", "підкажи": "hint", "швидше": "faster",
             "повільніше": "slower", "голосніше": "louder", "тихіше": "quieter",
             "правила": "rules",
-        }),
+        } | dict.fromkeys(HINT_ASKED["uk"], "hint")),
         yes=frozenset({"так", "ага", "підтверджую", "правильно", "вірно", "добре"}),
         no=frozenset({"ні", "неправильно"}),
         take=frozenset({"беру", "візьму", "забираю", "заберу", "обираю", "вибираю",
@@ -394,7 +396,8 @@ def _ukrainian() -> Lexicon:
             "items"].values()},
         fillers=frozenset({"я", "і", "й", "та", "а", "моя", "мою", "мій", "це", "ну",
                            "карту", "карта", "карти", "будь", "ласка", "покажи",
-                           "скажи", "ось", "еее", "проти"}),
+                           "скажи", "ось", "еее", "проти"})
+        | frozenset(COURTESY["uk"]),
         asking=frozenset(ASKING["uk"]),
         unprompted=_UK_UNPROMPTED,
     )
