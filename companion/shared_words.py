@@ -98,7 +98,9 @@ ASKING: dict[str, tuple[str, ...]] = {
     "en": ("what is", "what's", "what are", "can you", "could you"),
     "fr": ("quel", "quelle", "quels", "quelles", "quel est", "quelle est", "quels sont",
            "quelles sont", "tu peux", "peux-tu", "pouvez-vous", "est-ce que", "parle"),
-    "es": ("cuál es", "cuáles son", "qué", "puedes", "puede", "cómo va", "habla"),
+    # Not "qué" alone: Whisper writes it before other words ("¿Qué terminado?" for Momiji's
+    # "he terminado", which was then refused as a question's words around a move).
+    "es": ("cuál es", "cuáles son", "puedes", "puede", "cómo va", "habla"),
     "uk": ("який", "яка", "які", "яке", "можеш", "можете", "говори", "говоріть"),
 }
 COURTESY: dict[str, tuple[str, ...]] = {
