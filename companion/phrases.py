@@ -143,7 +143,8 @@ def _asked(words: list[Word], line: str) -> list[Word]:
     """A question asked as one ("quel est le score", "can you repeat", "tu peux annuler"):
     its asking words drop where what is left is one question, setting or undo. Around
     anything else ("tu peux prendre le thé", said to a neighbour) the line is refused,
-    never read as a move."""
+    never read as a move. (Hanamikoji's voice reader applies the same rule to its own
+    words: its `words.interpret`.)"""
     rest = [w for w in words if w[0] != "ask"]
     if len(rest) == len(words):
         return words

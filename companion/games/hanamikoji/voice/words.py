@@ -205,7 +205,9 @@ def interpret(units: list[_Unit], ctx: Context) -> str | None:
     if not units:
         return None
     kinds = [u.kind for u in units]
-    if "ask" in kinds:  # "quel est le score", "tu peux répéter": a question, nothing else
+    # "quel est le score", "tu peux répéter": a question, nothing else (the typed
+    # interpreters' rule too: companion.phrases._asked)
+    if "ask" in kinds:
         asked = [u for u in units if u.kind != "ask"]
         return str(asked[0].value) if [u.kind for u in asked] == ["query"] else None
     if kinds == ["query"]:
