@@ -148,8 +148,8 @@ def _asked(words: list[Word], line: str) -> list[Word]:
     rest = [w for w in words if w[0] != "ask"]
     if len(rest) == len(words):
         return words
-    if len(rest) == 1 and rest[0][0] in ("query", "setting", "undo"):
-        return rest
+    if not rest or len(rest) == 1 and rest[0][0] in ("query", "setting", "undo"):
+        return rest  # asking alone ("can you") asks what now, as an empty line does
     raise InvalidCommand("asked_move", f"a question's words around a move: '{line}'")
 
 

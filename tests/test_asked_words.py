@@ -43,6 +43,7 @@ GAMES = {"hanamikoji": lambda line, lang: hanamikoji.interpret(line, HANAMIKOJI,
     ("uk", "який рахунок", Ask(Query.SCORE)),
     ("uk", "можеш повторити, будь ласка", Ask(Query.REPEAT)),
     ("uk", "пораду", Ask(Query.HINT)),
+    ("en", "can you", Ask(Query.WHAT)),  # asking alone: what now, as an empty line
 ])
 def test_a_question_asked_as_one_asks_a_person(game: str, lang: str, line: str,
                                                meant: object) -> None:
