@@ -188,9 +188,13 @@ def _english() -> Lexicon:
 # verde", "беру зелену карту"; French "carte" is prompted and spelled as it always was),
 # and a few plain words: "je garde le thé" (a take), "flûte et thé contre rose et éventail"
 # (a competition's two pairs), "mon secret était l'éventail", "mi secreto era la flauta".
+# The hint's words: questions of the lexicon, read but not prompted.
+_FR_HINT = ("conseil", "indice", *HINT_ASKED["fr"])
+_ES_HINT = ("consejo", *HINT_ASKED["es"])
+_UK_HINT = HINT_ASKED["uk"]
 _FR_UNPROMPTED = MappingProxyType({
     # Courtesy as whole phrases: "te" alone took the "thé" of "service à tue".
-    "": frozenset({"conseil", "indice", *HINT_ASKED["fr"], *COURTESY["fr"]}),
+    "": frozenset({*_FR_HINT, *COURTESY["fr"]}),
     # Where they mean something: offered everywhere, "était" split "secrète" in two.
     "action": frozenset({"contre"}), "complete": frozenset({"contre"}),
     "answer_gift": frozenset({"garde"}), "answer_competition": frozenset({"garde"}),
@@ -198,11 +202,11 @@ _FR_UNPROMPTED = MappingProxyType({
     # taken for a reveal ("bon", near "lune").
     "reveal": frozenset({"était"})})
 _ES_UNPROMPTED = MappingProxyType({
-    "": frozenset({"consejo", *HINT_ASKED["es"], *COURTESY["es"], "carta"}),
+    "": frozenset({*_ES_HINT, *COURTESY["es"], "carta"}),
     "action": frozenset({"contra"}), "complete": frozenset({"contra"}),
     "reveal": frozenset({"era"})})
 _UK_UNPROMPTED = MappingProxyType({
-    "": frozenset({*HINT_ASKED["uk"], *COURTESY["uk"], "карту", "карта"}),
+    "": frozenset({*_UK_HINT, *COURTESY["uk"], "карту", "карта"}),
     "action": frozenset({"проти"}), "complete": frozenset({"проти"})})
 
 
@@ -223,8 +227,8 @@ def _french() -> Lexicon:
             "répéter": "repeat", "répète": "repeat", "aide": "help", "annuler": "undo",
             "annule": "undo", "non vues": "unseen", "plus vite": "faster",
             "moins vite": "slower", "plus fort": "louder", "moins fort": "quieter",
-            "règles": "rules", "conseil": "hint", "indice": "hint",
-        } | dict.fromkeys(HINT_ASKED["fr"], "hint")),
+            "règles": "rules",
+        } | dict.fromkeys(_FR_HINT, "hint")),
         yes=frozenset({"oui", "ouais", "d'accord", "confirme"}),
         no=frozenset({"non"}),
         take=frozenset({"prendre", "prends", "prend", "choisis", "je prends", "garde"}),
@@ -236,8 +240,7 @@ def _french() -> Lexicon:
         fillers=frozenset({"je", "j", "la", "le", "l", "les", "et", "mon", "ma", "est", "de",
                            "du", "s", "il", "te", "vous", "plaît", "moi", "carte", "cartes",
                            "à", "joue", "donne", "montre", "c", "d", "voir", "mets", "au",
-                           "ai", "veux", "ne", "euh", "contre", "était"})
-        | frozenset(COURTESY["fr"]),
+                           "ai", "veux", "ne", "euh", "contre", "était"}),
         asking=frozenset(ASKING["fr"]),
         unprompted=_FR_UNPROMPTED,
     )
@@ -331,8 +334,7 @@ def _spanish() -> Lexicon:
             "deshacer": "undo", "deshaz": "undo", "sin ver": "unseen", "no vistas": "unseen",
             "pista": "hint", "más rápido": "faster", "más lento": "slower",
             "más alto": "louder", "más bajo": "quieter", "reglas": "rules",
-            "consejo": "hint",
-        } | dict.fromkeys(HINT_ASKED["es"], "hint")),
+        } | dict.fromkeys(_ES_HINT, "hint")),
         yes=frozenset({"sí", "vale", "claro", "correcto", "confirmo", "de acuerdo"}),
         no=frozenset({"no", "incorrecto"}),
         take=frozenset({"tomo", "cojo", "elijo", "escojo", "me quedo con", "me quedo",
@@ -349,8 +351,7 @@ def _spanish() -> Lexicon:
         fillers=frozenset({"el", "la", "los", "las", "lo", "y", "e", "de", "del", "mi", "me",
                            "es", "yo", "con", "por", "favor", "carta", "cartas", "a", "al",
                            "eh", "bueno", "pues", "dime", "muestra", "enseña", "contra",
-                           "era"})
-        | frozenset(COURTESY["es"]),
+                           "era"}),
         asking=frozenset(ASKING["es"]),
         unprompted=_ES_UNPROMPTED,
     )
@@ -376,7 +377,7 @@ def _ukrainian() -> Lexicon:
             "підказка": "hint", "підкажи": "hint", "швидше": "faster",
             "повільніше": "slower", "голосніше": "louder", "тихіше": "quieter",
             "правила": "rules",
-        } | dict.fromkeys(HINT_ASKED["uk"], "hint")),
+        } | dict.fromkeys(_UK_HINT, "hint")),
         yes=frozenset({"так", "ага", "підтверджую", "правильно", "вірно", "добре"}),
         no=frozenset({"ні", "неправильно"}),
         take=frozenset({"беру", "візьму", "забираю", "заберу", "обираю", "вибираю",
@@ -396,8 +397,7 @@ def _ukrainian() -> Lexicon:
             "items"].values()},
         fillers=frozenset({"я", "і", "й", "та", "а", "моя", "мою", "мій", "це", "ну",
                            "карту", "карта", "карти", "будь", "ласка", "покажи",
-                           "скажи", "ось", "еее", "проти"})
-        | frozenset(COURTESY["uk"]),
+                           "скажи", "ось", "еее", "проти"}),
         asking=frozenset(ASKING["uk"]),
         unprompted=_UK_UNPROMPTED,
     )
