@@ -2,7 +2,8 @@
 the hint asked for, a question asked as a question ("quel est le score", "tu peux
 répéter"), courtesy ("le thé, s'il te plaît"), a competition's pairs set against each other,
 the Secret named in the past ("mon secret était l'éventail"), and table talk built of the
-same words ("tu peux prendre le thé": a suggestion, never a move).
+same words ("tu peux prendre le thé": a suggestion, never a move); and at game over, a new
+game and quit, and what a table says when a game ends ("bien joué", "гарна гра").
 
 Each phrasing is spoken by the listener voices of `--voice-set` (voice_bench.py), each voice
 at its own rate and pitch, mixed with white, pink and babble noise at each SNR, decoded by
@@ -37,7 +38,7 @@ from companion.voice.policy import Accept, Refuse, decide  # noqa: E402
 
 GIFT = Context.answer_gift([Item.FLUTE, Item.UMBRELLA, Item.TEA])
 PAIRS = Context.answer_competition([Item.FLUTE, Item.FAN], [Item.SCROLL, Item.UMBRELLA])
-ACTION, REVEAL = Context.action(), Context.reveal()
+ACTION, REVEAL, OVER = Context.action(), Context.reveal(), Context.over()
 # (what is said, where, the command it means; None: table talk, to be refused)
 PHRASINGS: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
     "fr": (
@@ -52,7 +53,11 @@ PHRASINGS: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
         ("mon secret était l'éventail", REVEAL, "reveal fan"),
         ("tu peux prendre le thé", GIFT, None), ("quelle heure est-il", ACTION, None),
         ("c'est bon, c'est bon", REVEAL, None),
-        ("est-ce que tu as fini", PAIRS, None)),
+        ("est-ce que tu as fini", PAIRS, None),
+        ("nouvelle partie", OVER, "new game"), ("une nouvelle partie", OVER, "new game"),
+        ("quitter", OVER, "quit"), ("au revoir", OVER, "quit"),
+        ("quel est le score", OVER, "score"),
+        ("bien joué", OVER, None), ("c'était une belle partie", OVER, None)),
     "es": (
         ("consejo", ACTION, "hint"), ("una pista", GIFT, "hint"), ("un consejo", ACTION, "hint"),
         ("cuál es la puntuación", ACTION, "score"), ("puedes repetir", GIFT, "repeat"),
@@ -63,13 +68,21 @@ PHRASINGS: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
          "competition flute tea / scroll flower"),
         ("mi secreto era el abanico", REVEAL, "reveal fan"),
         ("puedes coger el té", GIFT, None), ("qué hora es", ACTION, None),
-        ("pásame la sal, por favor", PAIRS, None)),
+        ("pásame la sal, por favor", PAIRS, None),
+        ("nueva partida", OVER, "new game"), ("otra partida", OVER, "new game"),
+        ("salir", OVER, "quit"), ("adiós", OVER, "quit"),
+        ("cuál es la puntuación", OVER, "score"),
+        ("bien jugado", OVER, None), ("qué buena partida", OVER, None)),
     "uk": (
         ("порада", ACTION, "hint"), ("який рахунок", ACTION, "score"),
         ("можеш повторити", GIFT, "repeat"), ("які дії", ACTION, "actions"),
         ("повтори, будь ласка", ACTION, "repeat"), ("рахунок, будь ласка", REVEAL, "score"),
         ("можеш взяти флейту", GIFT, None), ("котра година", ACTION, None),
-        ("передай сіль, будь ласка", PAIRS, None)),
+        ("передай сіль, будь ласка", PAIRS, None),
+        ("нова гра", OVER, "new game"), ("нову гру", OVER, "new game"),
+        ("вийти", OVER, "quit"), ("до побачення", OVER, "quit"),
+        ("який рахунок", OVER, "score"),
+        ("гарна гра", OVER, None), ("добре зіграно", OVER, None)),
 }
 
 
@@ -80,6 +93,8 @@ def main() -> None:
     parser.add_argument("--snrs", type=int, nargs="+", default=[40, 20, 10])
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--verbose", action="store_true", help="print every decode")
+    parser.add_argument("--part", choices=("all", "moves", "over"), default="all",
+                        help="the phrasings said in play (moves), at game over, or both")
     args = parser.parse_args()
 
     from companion.voice.whisper import WhisperRecognizer
@@ -90,6 +105,8 @@ def main() -> None:
     babble = vb.Babble(rng)
     counts: dict[tuple[str, int], dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for text, ctx, truth in PHRASINGS[args.lang]:
+        if args.part != "all" and (ctx.kind == "over") != (args.part == "over"):
+            continue
         for voice in vb.engine_voices("listener", args.lang, args.voice_set):
             speech = vb.synth(text, voice, rng.randint(130, 190), rng.randint(25, 75))
             for snr in args.snrs:
@@ -102,7 +119,9 @@ def main() -> None:
                     else:
                         outcome = ("refused" if command is None else
                                    "right" if command == truth else "wrong")
-                    group = "said" if truth is not None else "table talk"
+                    # the game over's rows apart: the rows of play stay comparable
+                    group = ("over " if ctx.kind == "over" else "") + (
+                        "said" if truth is not None else "table talk")
                     counts[(group, snr)][outcome] += 1
                     # applied without a question (a question is answered at once)
                     counts[(group, snr)]["applied"] += (
@@ -114,7 +133,7 @@ def main() -> None:
           "right is refused)")
     for (group, snr), c in sorted(counts.items(), key=lambda kv: (kv[0][0], -kv[0][1])):
         n = c["right"] + c["refused"] + c["wrong"]
-        print(f"{group:10} {snr:2} dB  n={n:3}  " + "  ".join(
+        print(f"{group:15} {snr:2} dB  n={n:3}  " + "  ".join(
             f"{k} {100 * c[k] / n:5.1f}%" for k in ("right", "refused", "wrong"))
             + f"  (wrong applied unasked {100 * c['applied'] / n:4.1f}%)")
 

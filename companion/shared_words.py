@@ -81,11 +81,22 @@ ANSWER_ALSO: dict[str, dict[str, tuple[str, ...]]] = {
 YES_WORDS = ("yes", "oui", "ok", "d accord", "si", "vale", "так")
 NO_WORDS = ("no", "n", "non", "ні")
 CANCEL_WORDS = ("cancel", "0", "zero", "abandon", "cancelar", "відміна")
-# Quit and new game on the keypad: slash star plus, and the dot twice (no minus: on a keypad
-# read with --keypad each symbol acts at once, and minus is undo).
-QUIT_WORDS = ("quit", "exit", "quitter", "salir", "вийти", "/ * +")
-NEW_GAME_WORDS = ("new game", "another game", "play again", "nouvelle partie", "rejouer",
-                  "nueva partida", "otra partida", "нова гра", ". .")
+# Ending a game, as each language says it (spelled: the voice readings offer them at game
+# over, where the game-over line names them, "Dites nouvelle partie ... ou quitter"). With an
+# article ("une nouvelle partie"): alone, "une" is card one, and the whole was refused.
+ENDING_SAID: dict[str, dict[str, tuple[str, ...]]] = {
+    "new game": {"en": ("new game", "another game", "play again", "a new game"),
+                 "fr": ("nouvelle partie", "une nouvelle partie", "rejouer", "on rejoue"),
+                 "es": ("nueva partida", "una nueva partida", "otra partida"),
+                 "uk": ("нова гра", "нову гру")},
+    # Goodbye too: said at game over, it was read as "rejouer" ("au revoir").
+    "quit": {"en": ("quit", "exit", "goodbye"), "fr": ("quitter", "au revoir"),
+             "es": ("salir", "adiós"), "uk": ("вийти", "до побачення")},
+}
+# ... typed too, in any language, and on the keypad: slash star plus, and the dot twice (no
+# minus: on a keypad read with --keypad each symbol acts at once, and minus is undo).
+QUIT_WORDS = (*(w for said in ENDING_SAID["quit"].values() for w in said), "/ * +")
+NEW_GAME_WORDS = (*(w for said in ENDING_SAID["new game"].values() for w in said), ". .")
 
 # How a question is asked around its word, and courtesy around any command, as each
 # language spells them (the voice readings offer them spelled; the phrase tables fold
@@ -96,8 +107,10 @@ NEW_GAME_WORDS = ("new game", "another game", "play again", "nouvelle partie", "
 # une seconde", "dame la sal, por favor") was read as a pair, a card or a yes.
 ASKING: dict[str, tuple[str, ...]] = {
     "en": ("what is", "what's", "what are", "can you", "could you"),
+    # "qu'elle est": how Whisper writes "quel est" for MBROLA fr1 ("Qu'elle est le score ?")
     "fr": ("quel", "quelle", "quels", "quelles", "quel est", "quelle est", "quels sont",
-           "quelles sont", "tu peux", "peux-tu", "pouvez-vous", "est-ce que", "parle"),
+           "quelles sont", "qu'elle est", "tu peux", "peux-tu", "pouvez-vous", "est-ce que",
+           "parle"),
     # Not "qué" alone: Whisper writes it before other words ("¿Qué terminado?" for Momiji's
     # "he terminado", which was then refused as a question's words around a move).
     "es": ("cuál es", "cuáles son", "puedes", "puede", "cómo va", "habla"),

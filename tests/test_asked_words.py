@@ -28,6 +28,7 @@ GAMES = {"hanamikoji": lambda line, lang: hanamikoji.interpret(line, HANAMIKOJI,
 @pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize(("lang", "line", "meant"), [
     ("fr", "quel est le score", Ask(Query.SCORE)),
+    ("fr", "qu'elle est le score", Ask(Query.SCORE)),  # as Whisper writes it, typed alike
     ("fr", "quelles sont les actions", Ask(Query.ACTIONS)),
     ("fr", "tu peux répéter, s'il te plaît", Ask(Query.REPEAT)),
     ("fr", "est-ce que tu peux répéter", Ask(Query.REPEAT)),

@@ -59,7 +59,7 @@ def refusals(tmp_path: Path) -> dict[str, tuple[list[str], Message]]:
         "not a WAV": (["--file", str(garbage)], reason("not_wav", path=str(garbage))),
         "bad context": (["--file", str(quiet), "--context", "lunch"],
                         reason("bad_context", context="'lunch'",
-                               known="any, action, reveal, confirm")),
+                               known="any, action, reveal, confirm, over")),
     }
 
 
@@ -91,7 +91,7 @@ def test_listen_without_lang_speaks_the_machines_language(tmp_path, locale, lang
     fallback = Message("", "voice_listen.fallback", {"reason": reason(
         "not_whisper_model", folder=str(tmp_path), files=", ".join(MODEL_FILES))})
     note = Message("", "voice_listen.any_refused",
-                   {"choices": catalogue.join(["action", "reveal", "confirm"], "or_sep")})
+                   {"choices": catalogue.join(["action", "reveal", "confirm", "over"], "or_sep")})
     assert done.stderr.splitlines() == [f"companion listen: {said(lang, fallback)}",
                                         f"companion listen: {said(lang, note)}"]
     if lang != "en":

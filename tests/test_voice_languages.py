@@ -319,6 +319,7 @@ def test_what_players_say_around_a_command_is_read_typed_and_written(
     (" le score est s'il vous plaît", Context.action(), "fr", "score"),
     (" quels sont les actions", Context.action(), "fr", "actions"),
     (" quelle est le score", Context.action(), "fr", "score"),
+    (" Qu'elle est le score ?", Context.action(), "fr", "score"),  # MBROLA fr1, 40 dB
     (" Cuál es la puntuación.", Context.action(), "es", "score"),
     (" Repite por favor.", Context.action(), "es", "repeat"),
     (" Una pista.", Context.action(), "es", "hint"),

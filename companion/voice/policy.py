@@ -5,14 +5,15 @@ produce is refused; a state-changing command is always read back, and below the 
 it is only applied after a spoken "yes"; queries (and yes/no themselves) change nothing
 and need no confirmation. A speech setting changes how every later sentence is said: below
 the threshold it is asked about too (a held-out voice's "speak quieter" was read "speak
-louder" at 0.42-0.70: docs/voice.md "Held-out voices, and a setting heard unsure").
+louder" at 0.42-0.70: docs/voice.md "Held-out voices, and a setting heard unsure"). Ending
+a game (new game, quit) is asked about however sure.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.voice.shared_words import SETTINGS
+from companion.voice.shared_words import ENDINGS, SETTINGS
 from companion.voice.sphinx import ALWAYS_ANSWERED, ANSWERS, LOW, MIN_MARGIN, Recognition
 
 CONFIRM_THRESHOLD = 0.8
@@ -88,6 +89,8 @@ def decide(recognition: Recognition, threshold: float = CONFIRM_THRESHOLD,
         return Accept(command, "")  # changes nothing: a misheard query costs a sentence
     if noisy:
         return Refuse(TOO_NOISY, "too_noisy")
+    if command in ENDINGS:  # new game, quit: always asked, however sure
+        return Refuse() if answering else Confirm(command, readback(command) + " Yes or no?")
     if command in ANSWERS:
         # A doubtful yes must not apply a command: asking "yes or no?" about a "yes" would
         # loop, so ask again instead.

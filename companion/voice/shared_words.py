@@ -30,3 +30,33 @@ def practice_word(words: str) -> str | None:
 
     said = " ".join("".join(c if c.isalnum() else " " for c in words.lower()).split())
     return "hand" if any(said in sayings for sayings in HAND_WORDS.values()) else None
+
+
+# Ending a game: offered by voice at game over alone, where the game-over line names them,
+# and always asked about (a stray "quitter" must not stop play, nor "rejouer" deal again).
+ENDINGS: tuple[str, ...] = ("new game", "quit")
+
+
+def ending_phrases(lang: str) -> dict[str, str]:
+    """Phrase → ending command, as `lang` spells them (companion.shared_words.ENDING_SAID)."""
+    from companion.shared_words import ENDING_SAID
+
+    return {phrase: command for command in ENDINGS
+            for phrase in ENDING_SAID[command].get(lang, ())}
+
+
+# The ending phrases a prompt leaves out (the reading takes them: Whisper writes them
+# unprompted). Prompted, French's were written for table talk ("C'était une nouvelle
+# partie." for "c'était une belle partie", 6 of 27 tuning decodes); Ukrainian's limited beam
+# writes no word left out ("до побачення": 14 of 18 right prompted, none left out), and
+# Spanish lost nothing prompted.
+ENDING_UNPROMPTED: dict[str, tuple[str, ...]] = {
+    "fr": ("une nouvelle partie", "rejouer", "on rejoue")}
+
+
+def ending_unprompted(lang: str) -> tuple[str, ...]:
+    return ENDING_UNPROMPTED.get(lang, ())
+
+
+# The English grammars' alternative ("new game | another game | ... | quit | exit").
+ENDING_RULE = " | ".join(ending_phrases("en"))

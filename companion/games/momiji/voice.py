@@ -32,15 +32,18 @@ from companion.games.momiji.interpret import Command, interpret, parse_command
 from companion.games.momiji.rules import Phase, State, apply, begins_objectives, main_possible
 from companion.games.momiji.spoken import LANGS, Spoken, spoken
 from companion.normalize import fold
-from companion.shared_commands import Adjust, Ask, Cancel, Query, Reply, Undo
+from companion.shared_commands import Adjust, Ask, Cancel, NewGame, Query, Quit, Reply, Undo
 from companion.shared_words import ASKING, COURTESY, HINT_ASKED, QUERY_WORDS, UNDO_WORDS
 from companion.voice.policy import QUERY_COMMANDS
 from companion.voice.shared_words import (
     CANCEL,
     CANCEL_WORDS,
+    ENDING_RULE,
     PRACTICE_RULE,
     QUERIES,
     SETTINGS,
+    ending_phrases,
+    ending_unprompted,
     practice_phrases,
     practice_word,
 )
@@ -278,6 +281,8 @@ def body_rules(ctx: MomijiContext) -> list[str]:
         alts.append(f"[pile] ({_number_rule()} | unknown)")
     elif kind in ("turn", "after", "reveal"):
         alts += _turn_rules(ctx)
+    elif kind == "over":
+        alts.append(ENDING_RULE)
     return alts
 
 
@@ -375,7 +380,7 @@ WIDE_RULES: tuple[str, ...] = (
     "(objective | activate) [the] <objective>", f"landscape {_alt(VALUES[1:])}",
     "trade | discard two", f"(bonus | connections | gain | lose | draw) {_alt(SMALL)}",
     "[pile] empty", "end [turn] | done", "(trade | discard) <card> [and] <card>",
-    "(end [turn] | done) [discard] <card>+", "reveal",
+    "(end [turn] | done) [discard] <card>+", "reveal", ENDING_RULE,
 )
 
 
@@ -441,6 +446,8 @@ def read(words: str, ctx: MomijiContext) -> str | None:
         return text if text in QUERY_COMMANDS else None
     if isinstance(command, Reply):
         return text if ctx.kind == "confirm" else None
+    if isinstance(command, NewGame | Quit):  # the policy always asks
+        return text if ctx.kind == "over" else None
     if ctx.kind in ("confirm", "over") or not isinstance(command, Action):
         return None  # settings, cancel: not offered by voice
     try:
@@ -461,7 +468,7 @@ def phrase_list(ctx: MomijiContext, lang: str) -> list[str]:
     rules could accept now, numbers only where they mean something."""
     words = spoken(lang)
     practice = practice_phrases(lang) if ctx.practice else ()
-    out = [*words.queries, *practice, *read_only_words(lang)]  # (prompt: `_prompt`)
+    out = [*words.queries, *practice, *read_only_words(lang, ctx.kind)]  # (`_prompt`)
     kind = ctx.kind
     if kind == "confirm":
         return list(dict.fromkeys([*out, *words.yes, *words.no, UNKNOWN]))
@@ -479,15 +486,19 @@ def phrase_list(ctx: MomijiContext, lang: str) -> list[str]:
                 *(str(n) for n in range(7, 100))]
     elif kind in ("turn", "after", "reveal"):
         out += _turn_phrases(words, ctx)
+    elif kind == "over":
+        out += ending_phrases(lang)
     return list(dict.fromkeys([*out, *words.joiners, UNKNOWN]))
 
 
-def read_only_words(lang: str) -> tuple[str, ...]:
+def read_only_words(lang: str, kind: str = "") -> tuple[str, ...]:
     """Phrases of `phrase_list` only the reading needs: how a question is asked ("quel est
-    le score", "puedes repetir"), courtesy ("s'il te plaît") and the hint with its article
-    ("un conseil"), which Whisper writes unprompted. No prompt holds them and a beam held
+    le score", "puedes repetir"), courtesy ("s'il te plaît"), the hint with its article
+    ("un conseil") and an ending said otherwise ("au revoir"), which Whisper writes
+    unprompted. No prompt holds them and a beam held
     to its words is not given them: every decode stays as it was measured."""
-    return (*ASKING.get(lang, ()), *COURTESY.get(lang, ()), *HINT_ASKED.get(lang, ()))
+    over = ending_unprompted(lang) if kind == "over" else ()  # the endings: there alone
+    return (*ASKING.get(lang, ()), *COURTESY.get(lang, ()), *HINT_ASKED.get(lang, ()), *over)
 
 
 def _colours(words: Spoken, colours: Iterable[Colour]) -> list[str]:
@@ -536,7 +547,7 @@ def prompt_words(ctx: MomijiContext, lang: str) -> list[str]:
     """What a recognizer that takes a prompt (Whisper) is told to expect: the context's
     phrases less digits and the small words between them, questions first (a prompt too
     long loses its beginning, and the questions are the same in every context)."""
-    return _prompt(phrase_list(ctx, lang), spoken(lang))
+    return _prompt(phrase_list(ctx, lang), spoken(lang), ctx.kind)
 
 
 # The practice phrases of two words are prompted last (they stay in a prompt that loses its
@@ -545,9 +556,9 @@ def prompt_words(ctx: MomijiContext, lang: str) -> list[str]:
 _PRACTICE_SAID = frozenset(w for lang in LANGS for w in practice_phrases(lang))
 
 
-def _prompt(phrases: Sequence[str], words: Spoken) -> list[str]:
+def _prompt(phrases: Sequence[str], words: Spoken, kind: str) -> list[str]:
     joiners, queries = set(words.joiners), set(words.queries)
-    unprompted = set(read_only_words(words.lang))
+    unprompted = set(read_only_words(words.lang, kind))
     said = [p for p in phrases if p != UNKNOWN and not p.isdigit() and p not in joiners
             and p not in _PRACTICE_SAID and p not in unprompted]
     return [*sorted(said, key=lambda p: p not in queries),
@@ -576,8 +587,8 @@ def recognize_in(recognizer: Any, pcm: bytes, ctx: MomijiContext) -> Recognition
         phrases = phrase_list(ctx, lang)
         return recognizer.recognize_phrases(  # type: ignore[no-any-return]
             pcm, phrases, lambda words: read(words, ctx),
-            prompt=_prompt(phrases, spoken(lang)), settled=settled,
-            read_only=read_only_words(lang))
+            prompt=_prompt(phrases, spoken(lang), ctx.kind), settled=settled,
+            read_only=read_only_words(lang, ctx.kind))
     prepare(recognizer)
     grammar = Grammar(f"momiji_{ctx.kind}", build_grammar(ctx))
     return recognizer.recognize_grammar(  # type: ignore[no-any-return]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from companion.games.hanamikoji.data import Item, Token
 
 KINDS: tuple[str, ...] = ("action", "complete", "answer_gift", "answer_competition", "reveal",
-                          "confirm", "any")
+                          "confirm", "over", "any")
 
 
 @dataclass(frozen=True)
@@ -114,6 +114,11 @@ class Context:
     @classmethod
     def confirm(cls) -> Context:
         return cls("confirm")
+
+    @classmethod
+    def over(cls) -> Context:
+        """The game over: its questions, undo, a new game and quit."""
+        return cls("over")
 
     @classmethod
     def any(cls) -> Context:

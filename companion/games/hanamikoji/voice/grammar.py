@@ -18,9 +18,12 @@ from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, Lexicon, lexicon
 from companion.voice.shared_words import (
     CANCEL_WORDS,
+    ENDING_RULE,
     PRACTICE_RULE,
     QUERIES,
     SETTINGS,
+    ending_phrases,
+    ending_unprompted,
     practice_phrases,
 )
 from companion.voice.vosk_backend import UNKNOWN
@@ -127,6 +130,8 @@ def body_rules(ctx: Context) -> list[str]:
         alts.append("[reveal | my secret is] [the] <card>")
     elif ctx.kind == "confirm":
         alts += [_alt(_YES), _alt(_NO)]
+    elif ctx.kind == "over":
+        alts.append(ENDING_RULE)
     else:  # any
         alts += _action_rules(frozenset(Token))
         alts.append(f"[i] take ({_pair_rule()} | [the] <card>)")
@@ -140,7 +145,7 @@ def body_rules(ctx: Context) -> list[str]:
 # not refused for the mere reason that the `any` grammar lacks that form.
 WIDE_RULES: tuple[str, ...] = (
     "[i] [take] [the] <card> [[and] [the] <card>] [pair]",
-    "[reveal | my secret is] [the] <card>",
+    "[reveal | my secret is] [the] <card>", ENDING_RULE,
 )
 
 
@@ -217,6 +222,8 @@ def _unprompted(lex: Lexicon, ctx: Context) -> set[str]:
     words = {w for kind in kinds for w in lex.unprompted.get(kind, ())} | set(lex.asking)
     if ctx.kind == "reveal":
         words |= {w for w, t in lex.tokens.items() if t is Token.SECRET}
+    if ctx.kind == "over":
+        words |= set(ending_unprompted(lex.lang))
     return words
 
 
@@ -252,6 +259,8 @@ def phrase_list(ctx: Context, lang: str = "fr") -> list[str]:
         phrases |= set(lex.yes) | set(lex.no)
     if ctx.kind == "complete":
         phrases |= set(lex.no)  # the begun offer dropped
+    if ctx.kind == "over":
+        phrases |= set(ending_phrases(lex.lang))
     # A few fillers players really say; elisions ("l'éventail") come out as separate words.
     phrases |= set(lex.fillers) & _SAID_FILLERS
     phrases |= _unprompted(lex, ctx)

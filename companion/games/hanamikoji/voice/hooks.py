@@ -35,7 +35,7 @@ from companion.voice.sphinx import ALWAYS_ANSWERED, HIGH, LOW, Grammar, Recognit
 
 ASK_ABOUT = frozenset({"gift", "competition"})  # lists of cards: always "Yes or no?"
 # The contexts `companion listen --context` can build without a game in progress.
-STATELESS = ("any", "action", "reveal", "confirm")
+STATELESS = ("any", "action", "reveal", "confirm", "over")
 
 
 def settled(command: str) -> float | None:
@@ -58,7 +58,7 @@ def _wide() -> Grammar:
 
 @functools.cache
 def _grammar_words() -> frozenset[str]:
-    return frozenset(grammar_words(Context.any()))
+    return frozenset(grammar_words(Context.any()) | grammar_words(Context.over()))
 
 
 def teach(engine: Any) -> None:
@@ -169,7 +169,9 @@ def _state_context(session: Any, private: Callable[[int], bool] | None = None) -
             Token.GIFT, Token.COMPETITION):
         # An offer begun (its last card not heard, or keyed, or scanned so far): its cards.
         return Context.complete(begun.token, begun.cards, *_told_hand(state, private))
-    if begun is not None or state.phase in (Phase.DEAL, Phase.OVER):
+    if state.phase is Phase.OVER:
+        return Context.over()
+    if begun is not None or state.phase is Phase.DEAL:
         return Context.any()
     if state.phase is Phase.ANSWER:
         if isinstance(state.offer, Gift):

@@ -21,7 +21,7 @@ from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.interpret import Choose
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.lexicon import fold, lexicon
-from companion.voice.shared_words import CANCEL, practice_word
+from companion.voice.shared_words import CANCEL, ending_phrases, practice_word
 from companion.voice.vosk_backend import vosk_result
 
 _MAX_PHRASE = 3  # longest phrase in any lexicon ("service de the", "grappe de raisin")
@@ -30,7 +30,8 @@ _SKIP = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+|\(.*\))$")  # decoder fillers: <si
 
 @dataclass(frozen=True)
 class _Unit:
-    kind: str  # card, num, token, query, yes, no, take, reveal, pair, ord, tokword, ask, filler
+    kind: str  # card, num, token, query, yes, no, take, reveal, pair, ord, tokword, ask, end,
+    # filler
     value: Any = None
 
 
@@ -53,7 +54,8 @@ def _phrase_table(lang: str) -> Mapping[str, _Unit]:
         ("card", lex.cards), ("token", lex.tokens), ("query", lex.queries),
         ("yes", lex.yes), ("no", lex.no), ("take", lex.take), ("reveal", lex.reveal),
         ("pair", lex.pair), ("ord", lex.ordinals), ("num", lex.numbers),
-        ("tokword", lex.token_words), ("ask", lex.asking), ("filler", lex.fillers),
+        ("tokword", lex.token_words), ("ask", lex.asking),
+        ("end", ending_phrases(lex.lang)), ("filler", lex.fillers),
     ]
     out: dict[str, _Unit] = {}
     for kind, table in tables:
@@ -212,6 +214,8 @@ def interpret(units: list[_Unit], ctx: Context) -> str | None:
         return str(asked[0].value) if [u.kind for u in asked] == ["query"] else None
     if kinds == ["query"]:
         return str(units[0].value)
+    if kinds == ["end"]:  # new game, quit: at game over alone
+        return str(units[0].value) if ctx.kind == "over" else None
     if kinds == ["tokword"] and units[0].value in ACTION_ALONE:
         return "actions"  # "Action.", "Acción de": how Whisper writes "actions", "acciones"
     if ctx.kind == "complete":
