@@ -18,7 +18,8 @@ HINT_ASKED: dict[str, tuple[str, ...]] = {
 QUERY_WORDS: dict[Query, tuple[str, ...]] = {
     Query.SCORE: ("score", "scores", "points", "/", "puntuacion", "puntos", "рахунок"),
     Query.BOARD: ("board", "plateau", "table", ".", "tablero", "стіл"),
-    Query.ACTIONS: ("actions", "tokens", "jetons", "actions left", "acciones", "дії",
+    Query.ACTIONS: ("actions", "tokens", "jetons", "actions left", "acciones", "que acciones",
+                    "дії",
                     # what a newcomer asks (issue 28)
                     "what can i do", "what can i play", "que puis je faire", "que faire",
                     "que puedo hacer", "що я можу зробити", "що можна зробити"),
@@ -114,7 +115,8 @@ ASKING: dict[str, tuple[str, ...]] = {
     # Not "qué" alone: Whisper writes it before other words ("¿Qué terminado?" for Momiji's
     # "he terminado", which was then refused as a question's words around a move).
     "es": ("cuál es", "cuáles son", "puedes", "puede", "cómo va", "habla"),
-    "uk": ("який", "яка", "які", "яке", "можеш", "можете", "говори", "говоріть"),
+    # "можешь": how Whisper writes "можеш" freely (" Можешь взяти флейту.")
+    "uk": ("який", "яка", "які", "яке", "можеш", "можешь", "можете", "говори", "говоріть"),
 }
 COURTESY: dict[str, tuple[str, ...]] = {
     "en": ("please",), "fr": ("s'il te plaît", "s'il vous plaît"), "es": ("por favor",),

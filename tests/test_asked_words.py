@@ -41,6 +41,7 @@ GAMES = {"hanamikoji": lambda line, lang: hanamikoji.interpret(line, HANAMIKOJI,
     ("es", "cuál es la puntuación", Ask(Query.SCORE)),
     ("es", "repite, por favor", Ask(Query.REPEAT)),
     ("es", "una pista", Ask(Query.HINT)),
+    ("es", "qué acciones", Ask(Query.ACTIONS)),  # whole: "qué" alone is not asking
     ("uk", "який рахунок", Ask(Query.SCORE)),
     ("uk", "можеш повторити, будь ласка", Ask(Query.REPEAT)),
     ("uk", "пораду", Ask(Query.HINT)),

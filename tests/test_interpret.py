@@ -83,6 +83,10 @@ ACTION_LINES = [
     ("échange éventail éventail / thé thé", Competition(((N, N), (T, T)))),
     ("echange eventail eventail the the", Competition(((N, N), (T, T)))),
     ("échange éventail fleur puis thé rose", Competition(((N, W), (T, W)))),
+    # what the voice reading takes, typed too (refused before)
+    ("don éventail thé fleur", Gift((N, T, W))),
+    ("je donne éventail, thé et fleur", Gift((N, T, W))),
+    ("renuncio", Discard()),
 ]
 
 

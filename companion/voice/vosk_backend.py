@@ -72,13 +72,15 @@ class VoskRecognizer:
                           read: Callable[[str], str | None], rate: int = 16000,
                           prompt: Sequence[str] | None = None,
                           settled: Callable[[str], float | None] | None = None,
-                          read_only: Collection[str] = ()) -> Recognition:
+                          read_only: Collection[str] = (),
+                          asking: Collection[str] = ()) -> Recognition:
         """Recognize one utterance restricted to `phrases` (with UNKNOWN among them, so that
         other speech can come out as a refusal); `read` turns the words heard into a
         canonical command valid now, or None; `settled` caps the confidence of commands
         always asked about, as the other engines do. `prompt` is Whisper's: Vosk's grammar
         is the phrases themselves, less `read_only` (phrases only a reading of another
-        engine's free transcript needs)."""
+        engine's free transcript needs); `asking` is Whisper's too (Vosk writes no free
+        transcript to look at)."""
         grammar = [p for p in phrases if p not in read_only]
         rec = self._vosk.KaldiRecognizer(self._model, rate,
                                          json.dumps(grammar, ensure_ascii=False))

@@ -189,6 +189,22 @@ class _Utterance:
         return words_of(text, self.english)
 
 
+def asked_first(heard: Recognition, asking: Collection[str]) -> Recognition:
+    """`heard`, refused when it is a move and the free transcript begins with how the
+    language asks: "можеш взяти флейту", said to a neighbour, was written " Можешь взяти
+    флейту." freely and "взяти флейту" by the limited beam, which cannot spell "можеш",
+    and asked about as a take (a free beam's reading refuses it already: the asking words
+    around a move). A question asked so ("можеш повторити") stands."""
+    if heard.command is None or heard.command in ALWAYS_ANSWERED or not heard.transcript:
+        return heard
+    said = words_of(heard.transcript, english=False)
+    for phrase in asking:
+        words = words_of(phrase, english=False)
+        if words and said[:len(words)] == words:
+            return replace(heard, command=None)
+    return heard
+
+
 class WhisperRecognizer:
     """A CTranslate2 Whisper model, loaded in the background; decodes one utterance at a
     time (a second call waits for the first)."""
@@ -308,12 +324,15 @@ class WhisperRecognizer:
                           prompt: Sequence[str] | None = None,
                           settled: Callable[[str], float | None] | None = None,
                           begun: Callable[[str], str | None] | None = None,
-                          read_only: Collection[str] = ()) -> Recognition:
+                          read_only: Collection[str] = (),
+                          asking: Collection[str] = ()) -> Recognition:
         """One utterance held to a bag of phrases (the grammar of other languages); `prompt`:
         the words to prompt with, as spelled (default: the phrases' words); `settled` and
         `begun` (its reader, on the same bag) as for a grammar; `read_only`: phrases the
         reading takes (the free beam writes them unprompted) that a limited beam may not
-        spell (a word more to spell moved its other decodes: docs/voice.md)."""
+        spell (a word more to spell moved its other decodes: docs/voice.md); `asking`: how
+        the language asks ("можеш"), a move's free transcript beginning so is refused
+        (`asked_first`)."""
         bag = tuple(phrases)
         spelling = phrases_spelling(bag)
         spelled = tuple(p for p in bag if p not in read_only)
@@ -323,8 +342,9 @@ class WhisperRecognizer:
         # The limited beam may write each phrase's words as spelled, elisions included.
         allowed = [*dict.fromkeys(c for p in spelled for c in p.split()),
                    *phrases_spelling(spelled).values()]
-        return self._recognize(pcm, graph, read, settled, prompt, allowed, spelling,
-                               None if begun is None else (graph, begun), bag)
+        heard = self._recognize(pcm, graph, read, settled, prompt, allowed, spelling,
+                                None if begun is None else (graph, begun), bag)
+        return asked_first(heard, asking) if self._constrained() else heard
 
     # -- decoding ----------------------------------------------------------------------------
     def _recognize(self, pcm: bytes, graph: Graph, read: Callable[[str], str | None],

@@ -167,8 +167,12 @@ CARD_WORDS: dict[Item, tuple[str, ...]] = {
 
 TOKEN_WORDS: dict[Token, tuple[str, ...]] = {
     Token.SECRET: ("secret", "secrete", "secreto", "таємниця", "таємницю"),
-    Token.DISCARD: ("discard", "depot", "defausse", "defausser", "renuncia", "мотлох"),
-    Token.GIFT: ("gift", "offer", "offre", "offrir", "cadeau", "regalo", "подарунок"),
+    # "don", "je donne", "renuncio" ("I renounce"): the voice reading takes them; typed,
+    # they were refused
+    Token.DISCARD: ("discard", "depot", "defausse", "defausser", "renuncia", "renuncio",
+                    "мотлох"),
+    Token.GIFT: ("gift", "offer", "offre", "offrir", "cadeau", "don", "je donne", "regalo",
+                 "подарунок"),
     Token.COMPETITION: (
         "competition",
         "exchange",

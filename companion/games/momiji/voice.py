@@ -588,7 +588,7 @@ def recognize_in(recognizer: Any, pcm: bytes, ctx: MomijiContext) -> Recognition
         return recognizer.recognize_phrases(  # type: ignore[no-any-return]
             pcm, phrases, lambda words: read(words, ctx),
             prompt=_prompt(phrases, spoken(lang), ctx.kind), settled=settled,
-            read_only=read_only_words(lang, ctx.kind))
+            read_only=read_only_words(lang, ctx.kind), asking=ASKING.get(lang, ()))
     prepare(recognizer)
     grammar = Grammar(f"momiji_{ctx.kind}", build_grammar(ctx))
     return recognizer.recognize_grammar(  # type: ignore[no-any-return]

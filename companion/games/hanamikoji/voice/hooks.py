@@ -124,7 +124,7 @@ class HanamikojiRecognizer:
             return self.engine.recognize_phrases(  # type: ignore[no-any-return]
                 pcm, phrase_list(ctx, lang), lambda text: normalize(text, lang, ctx),
                 prompt=prompt_words(ctx, lang), settled=settled,
-                read_only=read_only_words(ctx, lang), **extra)
+                read_only=read_only_words(ctx, lang), asking=lexicon(lang).asking, **extra)
         read = functools.partial(normalize, lang="en", context=ctx)
         extra = {} if short is None else {
             "begun": (Grammar(short.name, build_grammar(short)), begun)}

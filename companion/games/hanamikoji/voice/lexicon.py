@@ -202,7 +202,8 @@ _FR_UNPROMPTED = MappingProxyType({
     # taken for a reveal ("bon", near "lune").
     "reveal": frozenset({"était"})})
 _ES_UNPROMPTED = MappingProxyType({
-    "": frozenset({*_ES_HINT, *COURTESY["es"], "carta"}),
+    # "qué acciones" whole: "qué" alone took Momiji's "he terminado" (" ¿Qué terminado?")
+    "": frozenset({*_ES_HINT, *COURTESY["es"], "carta", "qué acciones"}),
     "action": frozenset({"contra"}), "complete": frozenset({"contra"}),
     "reveal": frozenset({"era"})})
 _UK_UNPROMPTED = MappingProxyType({
@@ -330,6 +331,7 @@ def _spanish() -> Lexicon:
         queries=MappingProxyType({
             "puntuación": "score", "puntos": "score", "marcador": "score",
             "tablero": "board", "mesa": "board", "acciones": "actions", "fichas": "actions",
+            "qué acciones": "actions",
             "repite": "repeat", "repetir": "repeat", "otra vez": "repeat", "ayuda": "help",
             "deshacer": "undo", "deshaz": "undo", "sin ver": "unseen", "no vistas": "unseen",
             "pista": "hint", "más rápido": "faster", "más lento": "slower",
