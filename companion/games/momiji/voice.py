@@ -494,9 +494,9 @@ def phrase_list(ctx: MomijiContext, lang: str) -> list[str]:
 def read_only_words(lang: str, kind: str = "") -> tuple[str, ...]:
     """Phrases of `phrase_list` only the reading needs: how a question is asked ("quel est
     le score", "puedes repetir"), courtesy ("s'il te plaît"), the hint with its article
-    ("un conseil") and an ending said otherwise ("au revoir"), which Whisper writes
-    unprompted. No prompt holds them and a beam held
-    to its words is not given them: every decode stays as it was measured."""
+    ("un conseil") and, at game over, an ending said otherwise ("une nouvelle partie"),
+    which Whisper writes unprompted. No prompt holds them and a beam held to its words is
+    not given them: every decode stays as it was measured."""
     over = ending_unprompted(lang) if kind == "over" else ()  # the endings: there alone
     return (*ASKING.get(lang, ()), *COURTESY.get(lang, ()), *HINT_ASKED.get(lang, ()), *over)
 
