@@ -41,6 +41,17 @@ PAIRS = Context.answer_competition([Item.FLUTE, Item.FAN], [Item.SCROLL, Item.UM
 ACTION, REVEAL, OVER = Context.action(), Context.reveal(), Context.over()
 # (what is said, where, the command it means; None: table talk, to be refused)
 PHRASINGS: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
+    "en": (
+        ("what's the score", ACTION, "score"), ("what is the score", GIFT, "score"),
+        ("can you repeat", GIFT, "repeat"), ("repeat, please", ACTION, "repeat"),
+        ("what are the actions", ACTION, "actions"), ("a hint", ACTION, "hint"),
+        ("the tea, please", GIFT, "take tea"),
+        ("can you take the tea", GIFT, None), ("what time is it", ACTION, None),
+        ("pass me the salt, please", PAIRS, None),
+        ("new game", OVER, "new game"), ("play again", OVER, "new game"),
+        ("quit", OVER, "quit"), ("goodbye", OVER, "quit"),
+        ("what's the score", OVER, "score"),
+        ("good game", OVER, None), ("well played", OVER, None)),
     "fr": (
         ("conseil", ACTION, "hint"), ("un conseil", GIFT, "hint"),
         ("un indice", ACTION, "hint"),

@@ -85,6 +85,10 @@ RHVOICE_VOICES = {"uk": ("rhvoice:anatol", "rhvoice:natalia", "rhvoice:marianna"
 # two sets as the English bench keeps its seeds: decisions are tuned on "tune", figures
 # reported on "report" (held out by voice as well as by seed: Pico is in no tuning set).
 LISTENER_VOICES: dict[str, dict[str, tuple[str, ...]]] = {
+    # English: CMU flite's recorded speakers (phrasing_bench.py; voice_bench.py's English
+    # figures are espeak-ng's and flite's own runs)
+    "en": {"tune": ("flite:slt", "flite:kal", "flite:awb"),
+           "report": ("flite:rms", "flite:kal16")},
     "fr": {"tune": ("mb-fr1", "mb-fr3", "mb-fr5"),
            "report": ("mb-fr2", "mb-fr4", "mb-fr6", "mb-fr7", "pico:fr-FR")},
     # Spanish: Pico alone, tuned on seeds 11 and 77, reported on 22 and 33. espeak-ng drives

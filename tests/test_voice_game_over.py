@@ -28,7 +28,7 @@ from companion.session import Session
 from companion.shared_words import ENDING_SAID
 from companion.voice.mapper import phrases_graph
 from companion.voice.policy import Confirm, Refuse, decide
-from companion.voice.shared_words import ENDINGS, ending_phrases, ending_unprompted
+from companion.voice.shared_words import ENDING_DECOYS, ENDINGS, ending_phrases, ending_unprompted
 from companion.voice.sphinx import Recognition
 from companion.voice.whisper import map_hypotheses
 
@@ -170,3 +170,19 @@ def test_whisper_hears_the_endings_at_game_over(
     heard = engines(lang).recognize(speak(tmp_path, text, voice), Context.over())
     assert heard.command == command, heard
     assert isinstance(decide(heard), Confirm)
+
+
+def test_what_a_table_says_at_game_over_is_offered_to_the_english_beam_as_nothing() -> None:
+    """"good game", "well played": given only the endings to spell, the English beam wrote
+    "new game" for "good game" and asked about it (phrasing_bench.py, flite voices)."""
+    for phrase in ENDING_DECOYS.split(" | "):
+        assert phrase in build_grammar(Context.over())
+        assert normalize(phrase, "en", Context.over()) is None
+        session = _over("momiji", "en")
+        assert momiji_voice.read(phrase, momiji_voice.context_for(session)) is None
+
+
+@pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+def test_well_played_at_game_over_is_not_asked_about(engines, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    heard = engines("en").recognize(speak(tmp_path, "well played", "en-us"), Context.over())
+    assert isinstance(decide(heard), Refuse), heard

@@ -58,5 +58,9 @@ def ending_unprompted(lang: str) -> tuple[str, ...]:
     return ENDING_UNPROMPTED.get(lang, ())
 
 
-# The English grammars' alternative ("new game | another game | ... | quit | exit").
+# The English grammars' alternative ("new game | another game | ... | quit | exit") and, at
+# game over beside it, what a table says then that is no command: the limited beam, given
+# only the endings to spell, wrote "new game" for "good game" (" Good game." freely) and
+# asked about it; given these, it writes them, and they read as nothing.
 ENDING_RULE = " | ".join(ending_phrases("en"))
+ENDING_DECOYS = "good game | well played"

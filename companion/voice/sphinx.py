@@ -38,7 +38,7 @@ import struct
 import tempfile
 import threading
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -411,13 +411,14 @@ class SphinxRecognizer:
 
     def recognize_grammar(self, pcm: bytes, grammar: Grammar, wide: Grammar,
                           read: Callable[[str], str | None],
-                          settled: Callable[[str], float | None] | None = None
-                          ) -> Recognition:
+                          settled: Callable[[str], float | None] | None = None,
+                          asking: Collection[str] = ()) -> Recognition:
         """Recognize against a caller's grammar with the same three-way agreement.
 
         `wide` is the competitor's grammar (every form the caller accepts anywhere); `read`
         turns decoded words into a canonical command valid now, or None; `settled` gives the
         confidence of commands whose handling the third decode cannot change (None: decode).
+        `asking` is Whisper's (pocketsphinx writes no free transcript to look at).
         """
         audio, margin = prepare(pcm)
         return self._agree(audio, (grammar.search, lambda: grammar.jsgf),

@@ -310,14 +310,16 @@ class WhisperRecognizer:
     def recognize_grammar(self, pcm: bytes, grammar: Grammar, wide: Grammar | None,
                           read: Callable[[str], str | None],
                           settled: Callable[[str], float | None] | None = None,
-                          begun: tuple[Grammar, Callable[[str], str | None]] | None = None
-                          ) -> Recognition:
+                          begun: tuple[Grammar, Callable[[str], str | None]] | None = None,
+                          asking: Collection[str] = ()) -> Recognition:
         """One utterance held to a JSGF grammar (`wide` is the Sphinx competitor's and is
         not needed here); `settled` caps the confidence of commands always asked about;
         `begun`: a grammar and reader of commands that only begin one (a list one card
-        short), tried on the same hypotheses when nothing whole was heard."""
+        short), tried on the same hypotheses when nothing whole was heard; `asking` as for
+        phrases ("can you take the tea", to a neighbour: not a take)."""
         second = None if begun is None else (jsgf_graph(begun[0].jsgf), begun[1])
-        return self._recognize(pcm, jsgf_graph(grammar.jsgf), read, settled, begun=second)
+        heard = self._recognize(pcm, jsgf_graph(grammar.jsgf), read, settled, begun=second)
+        return asked_first(heard, asking) if self._constrained() else heard
 
     def recognize_phrases(self, pcm: bytes, phrases: Sequence[str],
                           read: Callable[[str], str | None],
@@ -382,6 +384,7 @@ class WhisperRecognizer:
                                                        bag)
         heard = self._screened(said, self._confidence(said, command, confidence, words,
                                                       settled))
+        heard = self._asked_freely(said, read, heard)
         if heard.command is None or heard.confidence < REFUSE_BELOW:
             short = self._begun(said, begun, settled, heard.margin)
             if short is not None:
@@ -482,6 +485,23 @@ class WhisperRecognizer:
         if not said.calibrated:
             heard = uncalibrated(heard, said.pcm, yesno.CHECKED_YES_MARGIN)
         return heard
+
+    @staticmethod
+    def _asked_freely(said: _Utterance, read: Callable[[str], str | None],
+                      heard: Recognition) -> Recognition:
+        """A question the free transcript beside the limited beam says, read as it is
+        (asking words and all), taken at the floor (answered) where the beam's reading
+        would be refused: the beam cannot spell how it was asked (" What is the score?"
+        written "the score" at 0.14, its calibrated confidence weighing the difference, or
+        "the tea"). A question heard wrongly costs a sentence; a beam's reading above the
+        floor stands."""
+        if not (said.constrained and said.free_text and heard.confidence < REFUSE_BELOW):
+            return heard
+        asked = read(said.free_text)
+        if asked not in ALWAYS_ANSWERED:
+            return heard
+        words = heard.words if asked == heard.command else said.free_text
+        return Recognition(asked, REFUSE_BELOW, words, heard.margin)
 
     def _screened(self, said: _Utterance, heard: Recognition) -> Recognition:
         """A yes or no stands only where the transcript written freely says it (yesno.py):

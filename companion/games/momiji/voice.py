@@ -38,6 +38,7 @@ from companion.voice.policy import QUERY_COMMANDS
 from companion.voice.shared_words import (
     CANCEL,
     CANCEL_WORDS,
+    ENDING_DECOYS,
     ENDING_RULE,
     PRACTICE_RULE,
     QUERIES,
@@ -282,7 +283,7 @@ def body_rules(ctx: MomijiContext) -> list[str]:
     elif kind in ("turn", "after", "reveal"):
         alts += _turn_rules(ctx)
     elif kind == "over":
-        alts.append(ENDING_RULE)
+        alts += [ENDING_RULE, ENDING_DECOYS]
     return alts
 
 
@@ -592,7 +593,8 @@ def recognize_in(recognizer: Any, pcm: bytes, ctx: MomijiContext) -> Recognition
     prepare(recognizer)
     grammar = Grammar(f"momiji_{ctx.kind}", build_grammar(ctx))
     return recognizer.recognize_grammar(  # type: ignore[no-any-return]
-        pcm, grammar, WIDE_GRAMMAR, lambda words: read(words, ctx), settled)
+        pcm, grammar, WIDE_GRAMMAR, lambda words: read(words, ctx), settled,
+        asking=ASKING["en"])
 
 
 def items(command: str) -> int:

@@ -18,6 +18,7 @@ from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.lexicon import EN_NUMBERS, ENGLISH, Lexicon, lexicon
 from companion.voice.shared_words import (
     CANCEL_WORDS,
+    ENDING_DECOYS,
     ENDING_RULE,
     PRACTICE_RULE,
     QUERIES,
@@ -131,7 +132,7 @@ def body_rules(ctx: Context) -> list[str]:
     elif ctx.kind == "confirm":
         alts += [_alt(_YES), _alt(_NO)]
     elif ctx.kind == "over":
-        alts.append(ENDING_RULE)
+        alts += [ENDING_RULE, ENDING_DECOYS]
     else:  # any
         alts += _action_rules(frozenset(Token))
         alts.append(f"[i] take ({_pair_rule()} | [the] <card>)")

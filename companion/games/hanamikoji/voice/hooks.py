@@ -129,8 +129,8 @@ class HanamikojiRecognizer:
         extra = {} if short is None else {
             "begun": (Grammar(short.name, build_grammar(short)), begun)}
         return rival_checked(self.engine.recognize_grammar(
-            pcm, Grammar(ctx.name, build_grammar(ctx)), _wide(), read, settled, **extra),
-            read)
+            pcm, Grammar(ctx.name, build_grammar(ctx)), _wide(), read, settled,
+            asking=ENGLISH.asking, **extra), read)
 
     def words(self, pcm: bytes, context: Context | None = None) -> str:
         """The raw grammar words only (diagnostics)."""

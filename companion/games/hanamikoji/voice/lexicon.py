@@ -177,6 +177,7 @@ def _english() -> Lexicon:
         fillers=frozenset({"i", "the", "a", "and", "me", "my", "is", "play", "please",
                            "what's", "whats", "what", "show", "tell", "card", "cards",
                            "of", "us", "it", "its", "it's", "let's", "lets", "see"}),
+        asking=frozenset(ASKING["en"]),
     )
 
 

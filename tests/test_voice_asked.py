@@ -1,0 +1,65 @@
+"""A question asked as one asks a person, heard where a limited beam cannot spell how it is
+asked (English, Ukrainian): the free transcript beside the beam says it ("What is the
+score?", the beam writing "the score" or "the tea"), so it is answered; and the same asking
+words around a move ("can you take the tea", to a neighbour) refuse the move instead of
+asking about it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from espeak import ESPEAK, speak
+from tables import whisper_engines
+
+from companion.games.hanamikoji.data import Item
+from companion.games.hanamikoji.voice.context import Context
+from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer
+from companion.games.hanamikoji.voice.words import normalize
+from companion.voice.policy import Accept, Refuse, decide
+
+GIFT = Context.answer_gift([Item.FLUTE, Item.UMBRELLA, Item.TEA])
+
+
+@pytest.mark.parametrize(("words", "ctx", "expected"), [
+    ("what's the score", Context.action(), "score"),
+    ("what is the score", GIFT, "score"),
+    ("can you repeat", GIFT, "repeat"),
+    ("could you repeat please", Context.action(), "repeat"),
+    ("can you take the tea", GIFT, None),  # said to a neighbour
+    ("what's the flute", GIFT, None),  # a question about a card, not a take
+    ("the tea", GIFT, "take tea"),
+])
+def test_english_reads_a_question_asked_as_one(words: str, ctx: Context,
+                                                expected: str | None) -> None:
+    assert normalize(words, "en", ctx) == expected
+
+
+@pytest.fixture(scope="module")
+def engines():  # type: ignore[no-untyped-def]
+    yield from whisper_engines(HanamikojiRecognizer)
+
+
+@pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+@pytest.mark.parametrize(("text", "voice", "ctx", "expected"), [
+    # each refused before (the beam writing "the score" at 0.14, or "the tea")
+    ("what is the score", "en-us", Context.action(), "score"),
+    ("what is the score", "en-us", GIFT, "score"),
+    ("can you repeat", "en-us", GIFT, "repeat"),
+    ("can you repeat", "en-us+m3", Context.action(), "repeat"),
+])
+def test_whisper_answers_a_question_its_free_transcript_says(
+        engines, tmp_path: Path, text: str, voice: str, ctx: Context,  # type: ignore[no-untyped-def]
+        expected: str) -> None:
+    heard = engines("en").recognize(speak(tmp_path, text, voice), ctx)
+    assert heard.command == expected, heard
+    assert isinstance(decide(heard), Accept)
+
+
+@pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+@pytest.mark.parametrize("voice", ["en-us", "en-gb+f2", "en-us+m3"])
+def test_a_move_asked_as_a_question_is_refused_not_asked_about(
+        engines, tmp_path: Path, voice: str) -> None:  # type: ignore[no-untyped-def]
+    """"can you take the tea" was asked about as a take (0.5-0.74) for every voice."""
+    heard = engines("en").recognize(speak(tmp_path, "can you take the tea", voice), GIFT)
+    assert isinstance(decide(heard), Refuse), heard
