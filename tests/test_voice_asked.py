@@ -12,11 +12,12 @@ import pytest
 from espeak import ESPEAK, speak
 from tables import whisper_engines
 
-from companion.games.hanamikoji.data import Item
+from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer
 from companion.games.hanamikoji.voice.words import normalize
 from companion.voice.policy import Accept, Refuse, decide
+from companion.voice.sphinx import Recognition
 
 GIFT = Context.answer_gift([Item.FLUTE, Item.UMBRELLA, Item.TEA])
 
@@ -63,3 +64,21 @@ def test_a_move_asked_as_a_question_is_refused_not_asked_about(
     """"can you take the tea" was asked about as a take (0.5-0.74) for every voice."""
     heard = engines("en").recognize(speak(tmp_path, "can you take the tea", voice), GIFT)
     assert isinstance(decide(heard), Refuse), heard
+
+
+@pytest.mark.parametrize(("free", "heard", "expected"), [
+    (" What is the score?", Recognition("score", 0.14, "the score"), ("score", 0.4)),
+    (" What is the score?", Recognition(None, 0.0, "the tea"), ("score", 0.4)),
+    (" Can you take the tea?", Recognition(None, 0.0, "undo"), (None, 0.0)),  # no question
+    (" The tea.", Recognition(None, 0.2, "the tea"), (None, 0.2)),  # a move: the beam's say
+    (" No.", Recognition(None, 0.1, "the"), (None, 0.1)),  # cancel would drop a begun list
+    (" What is the score?", Recognition("repeat", 0.6, "repeat"), ("repeat", 0.6)),  # sure
+])
+def test_the_free_transcript_answers_only_a_question_the_beam_would_refuse(
+        free: str, heard: Recognition, expected: tuple[str | None, float]) -> None:
+    from companion.voice.whisper import WhisperRecognizer, _Utterance
+
+    begun = Context.complete(Token.GIFT, [Item.FLUTE, Item.TEA])
+    said = _Utterance(b"", 0, 1.0, [], None, free, lambda text: None, True, True)
+    got = WhisperRecognizer._asked_freely(said, lambda t: normalize(t, "en", begun), heard)
+    assert (got.command, got.confidence) == expected

@@ -49,6 +49,7 @@ from companion.voice.mapper import (
 )
 from companion.voice.reasons import explained
 from companion.voice.rescore import TEMPERATURE, Scorer, Scores, candidates, score
+from companion.voice.shared_words import CANCEL
 from companion.voice.sphinx import (
     ALWAYS_ANSWERED,
     Grammar,
@@ -498,7 +499,8 @@ class WhisperRecognizer:
         if not (said.constrained and said.free_text and heard.confidence < REFUSE_BELOW):
             return heard
         asked = read(said.free_text)
-        if asked not in ALWAYS_ANSWERED:
+        # Not cancel: a free " No." while a list is begun would drop it.
+        if asked not in ALWAYS_ANSWERED or asked == CANCEL:
             return heard
         words = heard.words if asked == heard.command else said.free_text
         return Recognition(asked, REFUSE_BELOW, words, heard.margin)
