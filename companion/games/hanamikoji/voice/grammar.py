@@ -217,7 +217,8 @@ def _unprompted(lex: Lexicon, ctx: Context) -> set[str]:
     The lexicon's own (`Lexicon.unprompted`: the hint, courtesy, the card called a card
     anywhere; "contre" in an action, "je garde" in an answer...) and the asking words
     ("quel est le score"); at the reveal, the Secret's words: the player may name it
-    beside the card it was ("mi secreto es racimo de uvas", "mon secret est l'éventail").
+    beside the card it was ("mi secreto es racimo de uvas", "mon secret est l'éventail");
+    at game over, the endings said otherwise ("une nouvelle partie": `ending_unprompted`).
     Without them all these were refused."""
     kinds = lex.unprompted if ctx.kind == "any" else ("", ctx.kind)  # "any": every kind's
     words = {w for kind in kinds for w in lex.unprompted.get(kind, ())} | set(lex.asking)
