@@ -21,7 +21,8 @@ FORMATS = {"24-bit": ["-b", "24"], "32-bit": ["-b", "32"],
            "float": ["-e", "floating-point", "-b", "32"],
            "double": ["-e", "floating-point", "-b", "64"],
            "stereo 44.1 kHz 24-bit": ["-c", "2", "-r", "44100", "-b", "24"]}
-SAID = {"any": "secret", "action": "secret", "reveal": "reveal tea set", "confirm": "yes"}
+SAID = {"any": "secret", "action": "secret", "reveal": "reveal tea set", "confirm": "yes",
+        "over": "quit"}
 
 
 def spoken(tmp_path: Path, text: str, *sox: str) -> Path:
