@@ -319,8 +319,8 @@ class WhisperRecognizer:
         short), tried on the same hypotheses when nothing whole was heard; `asking` as for
         phrases ("can you take the tea", to a neighbour: not a take)."""
         second = None if begun is None else (jsgf_graph(begun[0].jsgf), begun[1])
-        heard = self._recognize(pcm, jsgf_graph(grammar.jsgf), read, settled, begun=second)
-        return asked_first(heard, asking) if self._constrained() else heard
+        return self._recognize(pcm, jsgf_graph(grammar.jsgf), read, settled, begun=second,
+                               asking=asking)
 
     def recognize_phrases(self, pcm: bytes, phrases: Sequence[str],
                           read: Callable[[str], str | None],
@@ -345,9 +345,8 @@ class WhisperRecognizer:
         # The limited beam may write each phrase's words as spelled, elisions included.
         allowed = [*dict.fromkeys(c for p in spelled for c in p.split()),
                    *phrases_spelling(spelled).values()]
-        heard = self._recognize(pcm, graph, read, settled, prompt, allowed, spelling,
-                                None if begun is None else (graph, begun), bag)
-        return asked_first(heard, asking) if self._constrained() else heard
+        return self._recognize(pcm, graph, read, settled, prompt, allowed, spelling,
+                               None if begun is None else (graph, begun), bag, asking)
 
     # -- decoding ----------------------------------------------------------------------------
     def _recognize(self, pcm: bytes, graph: Graph, read: Callable[[str], str | None],
@@ -355,20 +354,23 @@ class WhisperRecognizer:
                    prompt: Sequence[str] | None = None, allowed: Sequence[str] | None = None,
                    spelling: Mapping[str, str] | None = None,
                    begun: tuple[Graph, Callable[[str], str | None]] | None = None,
-                   bag: Sequence[str] = ()) -> Recognition:
+                   bag: Sequence[str] = (), asking: Collection[str] = ()) -> Recognition:
         """`allowed`: the words the limited beam may spell (default: the prompt's);
         `spelling`: the grammar's folded words as the model should read them; `begun`:
         the graph and reader of a second, text-only reading when nothing whole is heard;
-        `bag`: the phrases of a bag grammar (their short commands may be rescued).
+        `bag`: the phrases of a bag grammar (their short commands may be rescued);
+        `asking`: how the language asks (`asked_first`).
 
         The stages: the decodes, the text mapper's reading, rescoring (or a rescue of a
         refused reading), the confidence, the yes/no screen, then a begun command when
-        nothing whole stands."""
+        nothing whole stands; beside a limited beam, a move its free transcript asks as a
+        question is refused."""
         generation = self._generation
         self.evidence = {}
         said = self._decoded(pcm, graph, read, generation, prompt, allowed)
-        heard = self._read(said, graph, read, settled, spelling, begun, bag)
-        return replace(heard, transcript=said.written)
+        heard = replace(self._read(said, graph, read, settled, spelling, begun, bag),
+                        transcript=said.written)
+        return asked_first(heard, asking) if said.constrained else heard
 
     def _read(self, said: _Utterance, graph: Graph, read: Callable[[str], str | None],
               settled: Callable[[str], float | None] | None,
