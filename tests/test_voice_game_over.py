@@ -11,6 +11,7 @@ import pytest
 from espeak import ESPEAK, speak
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reading import read_as
 from tables import whisper_engines
 
 from companion.games.hanamikoji import Hanamikoji
@@ -26,11 +27,9 @@ from companion.inputs.voice import handle_recognition
 from companion.narrate.catalogue import Catalogue
 from companion.session import Session
 from companion.shared_words import ENDING_SAID
-from companion.voice.mapper import phrases_graph
 from companion.voice.policy import Confirm, Refuse, decide
 from companion.voice.shared_words import ENDING_DECOYS, ENDINGS, ending_phrases, ending_unprompted
 from companion.voice.sphinx import Recognition
-from companion.voice.whisper import map_hypotheses
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "fr", "es", "uk")
@@ -57,14 +56,6 @@ def _over(game: str, lang: str) -> Session:
     return session
 
 
-def _read(transcript: str, ctx: Context, lang: str) -> tuple[str | None, float]:
-    """Hanamikoji's voice reading of one Whisper transcript (other languages than English)."""
-    graph = phrases_graph(tuple(phrase_list(ctx, lang)))
-    command, confidence, _ = map_hypotheses([(transcript, -0.2)], graph,
-                                            lambda w: normalize(w, lang, ctx), False)
-    return command, confidence
-
-
 @pytest.mark.parametrize(("lang", "phrase", "command"), SAID)
 def test_every_ending_is_read_at_game_over_and_nowhere_else(
         lang: str, phrase: str, command: str) -> None:
@@ -72,7 +63,7 @@ def test_every_ending_is_read_at_game_over_and_nowhere_else(
     for ctx in ELSEWHERE:
         assert normalize(phrase, lang, ctx) is None, ctx.kind
     if lang != "en":  # the bag Whisper's transcript is read against, and its prompt
-        assert _read(f" {phrase[0].upper()}{phrase[1:]}.", Context.over(), lang) == (
+        assert read_as(f" {phrase[0].upper()}{phrase[1:]}.", Context.over(), lang) == (
             command, 1.0)
         assert phrase in phrase_list(Context.over(), lang)
         assert not set(ending_phrases(lang)) & set(phrase_list(Context.action(), lang))

@@ -10,6 +10,7 @@ import pytest
 from espeak import ESPEAK, speak
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reading import read_as
 
 from companion.games.hanamikoji.data import GEISHAS, Item, Token
 from companion.games.hanamikoji.voice.context import Context
@@ -18,7 +19,6 @@ from companion.games.hanamikoji.voice.lexicon import fold, lexicon
 from companion.games.hanamikoji.voice.words import normalize
 from companion.narrate.catalogue import Catalogue
 from companion.voice.mapper import phrases_graph, words_of
-from companion.voice.whisper import map_hypotheses
 from companion.voice.whisper_model import engine_available, tiny_en
 from stickers.colours import COLOUR_NAMES, NAME_LANGS, SYMBOLS, Colour
 
@@ -143,14 +143,6 @@ def test_sticker_tables_say_what_the_catalogues_say(lang: str) -> None:
     for colour in Colour:
         assert COLOUR_NAMES[colour][index] == words.word("colours", colour.value)
         assert SYMBOLS[colour][index] == words.word("messages", f"web.symbols.{colour.value}")
-
-
-def read_as(transcript: str, ctx: Context, lang: str) -> tuple[str | None, float]:
-    """The voice reading of one transcript in a context: (command, confidence)."""
-    graph = phrases_graph(tuple(phrase_list(ctx, lang)))
-    command, confidence, _ = map_hypotheses([(transcript, -0.2)], graph,
-                                            lambda words: normalize(words, lang, ctx), False)
-    return command, confidence
 
 
 def mapped(transcript: str, ctx: Context, lang: str) -> str | None:
