@@ -505,7 +505,7 @@ class WhisperRecognizer:
         if asked not in ALWAYS_ANSWERED or asked == CANCEL:
             return heard
         words = heard.words if asked == heard.command else said.free_text
-        return Recognition(asked, REFUSE_BELOW, words, heard.margin)
+        return replace(heard, command=asked, confidence=REFUSE_BELOW, words=words)
 
     def _screened(self, said: _Utterance, heard: Recognition) -> Recognition:
         """A yes or no stands only where the transcript written freely says it (yesno.py):
