@@ -3,7 +3,8 @@ the hint asked for, a question asked as a question ("quel est le score", "tu peu
 répéter"), courtesy ("le thé, s'il te plaît"), a competition's pairs set against each other,
 the Secret named in the past ("mon secret était l'éventail"), and table talk built of the
 same words ("tu peux prendre le thé": a suggestion, never a move); and at game over, a new
-game and quit, and what a table says when a game ends ("bien joué", "гарна гра").
+game and quit, and what a table says when a game ends ("bien joué", "гарна гра"); the hint
+asked with "give me" ("donne-moi un conseil", "dame una pista"), beside table talk so made.
 
 Each phrasing is spoken by the listener voices of `--voice-set` (voice_bench.py), each voice
 at its own rate and pitch, mixed with white, pink and babble noise at each SNR, decoded by
@@ -95,6 +96,27 @@ PHRASINGS: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
         ("який рахунок", OVER, "score"),
         ("гарна гра", OVER, None), ("добре зіграно", OVER, None)),
 }
+# The hint asked for with "give me", and table talk made of "give me" (a part of its own,
+# after the rows above: their audio stays as it was drawn).
+HINTS: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
+    "en": (("give me a hint", ACTION, "hint"), ("give me a hint", GIFT, "hint"),
+           ("give me a second", ACTION, None), ("give me the salt", PAIRS, None),
+           ("give me a minute", GIFT, None), ("give me a hand", REVEAL, None)),
+    "fr": (("donne-moi un conseil", ACTION, "hint"), ("donne-moi un indice", GIFT, "hint"),
+           ("donne-moi une seconde", ACTION, None), ("donne-moi le sel", PAIRS, None),
+           ("donne-moi un coup de main", REVEAL, None)),
+    "es": (("dame una pista", ACTION, "hint"), ("dame un consejo", GIFT, "hint"),
+           ("dame un segundo", ACTION, None), ("dame la sal", PAIRS, None),
+           ("dame una mano", REVEAL, None)),
+    "uk": (("дай пораду", ACTION, "hint"), ("дай підказку", GIFT, "hint"),
+           ("підкажи", ACTION, "hint"), ("дай секунду", ACTION, None),
+           ("дай сіль", PAIRS, None), ("дай хвилинку", GIFT, None)),
+}
+
+
+def part(ctx: Context, hint: bool) -> str:
+    """Which part of the bench a row is in."""
+    return "hint" if hint else "over" if ctx.kind == "over" else "moves"
 
 
 def main() -> None:
@@ -104,8 +126,9 @@ def main() -> None:
     parser.add_argument("--snrs", type=int, nargs="+", default=[40, 20, 10])
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--verbose", action="store_true", help="print every decode")
-    parser.add_argument("--part", choices=("all", "moves", "over"), default="all",
-                        help="the phrasings said in play (moves), at game over, or both")
+    parser.add_argument("--part", choices=("all", "moves", "over", "hint"), default="all",
+                        help="the phrasings said in play (moves), at game over, the hint "
+                             "asked with 'give me', or all")
     args = parser.parse_args()
 
     from companion.voice.whisper import WhisperRecognizer
@@ -115,8 +138,10 @@ def main() -> None:
     nrng = np.random.default_rng(args.seed)
     babble = vb.Babble(rng)
     counts: dict[tuple[str, int], dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for text, ctx, truth in PHRASINGS[args.lang]:
-        if args.part != "all" and (ctx.kind == "over") != (args.part == "over"):
+    rows = [(*row, False) for row in PHRASINGS[args.lang]] + [
+        (*row, True) for row in HINTS[args.lang]]
+    for text, ctx, truth, hint in rows:
+        if args.part not in ("all", part(ctx, hint)):
             continue
         for voice in vb.engine_voices("listener", args.lang, args.voice_set):
             speech = vb.synth(text, voice, rng.randint(130, 190), rng.randint(25, 75))
@@ -131,8 +156,8 @@ def main() -> None:
                         outcome = ("refused" if command is None else
                                    "right" if command == truth else "wrong")
                     # the game over's rows apart: the rows of play stay comparable
-                    group = ("over " if ctx.kind == "over" else "") + (
-                        "said" if truth is not None else "table talk")
+                    group = {"moves": "", "over": "over ", "hint": "hint "}[
+                        part(ctx, hint)] + ("said" if truth is not None else "table talk")
                     counts[(group, snr)][outcome] += 1
                     # applied without a question (a question is answered at once)
                     counts[(group, snr)]["applied"] += (

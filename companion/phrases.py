@@ -18,7 +18,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 
 from companion import shared_words
 from companion.errors import InvalidCommand, is_long
-from companion.normalize import Token, fold, normal, stray, tokens
+from companion.normalize import Token, normal, stray, tokens
 from companion.shared_commands import Adjust, Ask, Cancel, MetaCommand, NewGame, Quit, Reply, Undo
 
 Word = tuple[str, object]
@@ -38,9 +38,10 @@ class PhraseTable:
         self._words: list[str] | None = None  # the one-word phrases, for guesses
 
     def put(self, phrases: Iterable[str], meaning: Word) -> None:
-        """Add phrases (folded here); a phrase already present keeps its first meaning."""
+        """Add phrases (folded and cut as a line is: "donne-moi" is "donne moi", which
+        was never matched as one word); a phrase already present keeps its first meaning."""
         for phrase in phrases:
-            key = tuple(fold(phrase).split())
+            key = tuple(_cut(phrase).split())
             self._table.setdefault(key, meaning)
             self._words = None
             self._longest = max(self._longest, len(key))
@@ -79,10 +80,9 @@ class PhraseTable:
         self.put(lexicon.QUIT_WORDS, ("quit", None))
         self.put(lexicon.NEW_GAME_WORDS, ("new_game", None))
         # Put at first use, after the game's own words, which win ("what is 3" explains
-        # position 3); cut as a line is cut ("peux-tu": "peux tu", "s'il": "s il").
-        self._late = [([_cut(p) for ps in shared_words.ASKING.values() for p in ps],
-                       ("ask", None)),
-                      ([_cut(p) for ps in shared_words.COURTESY.values() for p in ps],
+        # position 3).
+        self._late = [([p for ps in shared_words.ASKING.values() for p in ps], ("ask", None)),
+                      ([p for ps in shared_words.COURTESY.values() for p in ps],
                        ("filler", None))]
 
     def _settle(self) -> None:

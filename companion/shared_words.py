@@ -10,10 +10,13 @@ from __future__ import annotations
 from companion.shared_commands import Query, Setting
 
 # The hint asked for in a sentence ("un conseil": "un" alone is card one; "дай пораду"),
-# spelled.
+# spelled. "Give me" only before the hint, as one phrase: alone it was read in table talk
+# ("donne-moi une seconde" as a pair, a card or a yes; see ASKING).
 HINT_ASKED: dict[str, tuple[str, ...]] = {
-    "en": ("a hint",), "fr": ("un conseil", "un indice"), "es": ("una pista", "un consejo"),
-    "uk": ("пораду",),
+    "en": ("a hint", "give me a hint"),
+    "fr": ("un conseil", "un indice", "donne-moi un conseil", "donne-moi un indice"),
+    "es": ("una pista", "un consejo", "dame una pista", "dame un consejo"),
+    "uk": ("пораду", "дай пораду", "дай підказку"),
 }
 QUERY_WORDS: dict[Query, tuple[str, ...]] = {
     Query.SCORE: ("score", "scores", "points", "/", "puntuacion", "puntos", "рахунок"),
@@ -44,7 +47,8 @@ QUERY_WORDS: dict[Query, tuple[str, ...]] = {
     Query.FORWARD: ("forward", "next", "suivant", "apres", "adelante", "siguiente", "вперед",
                     "наступне"),
     # a hint; on a keypad, plus (help) then dot
-    Query.HINT: ("hint", "conseil", "indice", "pista", "consejo", "порада", "підказка", "+ .",
+    Query.HINT: ("hint", "conseil", "indice", "pista", "consejo", "порада", "підказка", "підкажи",
+                 "+ .",
                  *(w for said in HINT_ASKED.values() for w in said)),
     Query.RULES: ("rules", "rule", "regles", "regle", "reglas", "regla", "правила", "правило"),
 }

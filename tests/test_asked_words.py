@@ -46,6 +46,15 @@ GAMES = {"hanamikoji": lambda line, lang: hanamikoji.interpret(line, HANAMIKOJI,
     ("uk", "можеш повторити, будь ласка", Ask(Query.REPEAT)),
     ("uk", "пораду", Ask(Query.HINT)),
     ("en", "can you", Ask(Query.WHAT)),  # asking alone: what now, as an empty line
+    # the hint asked with "give me": refused before ("I did not understand 'donne'": the
+    # phrase was kept as the one word "donne-moi", which no line is cut into)
+    ("fr", "donne-moi un conseil", Ask(Query.HINT)),
+    ("fr", "donne moi un indice", Ask(Query.HINT)),
+    ("en", "give me a hint, please", Ask(Query.HINT)),
+    ("es", "dame una pista", Ask(Query.HINT)),
+    ("uk", "дай пораду", Ask(Query.HINT)),
+    ("uk", "дай підказку", Ask(Query.HINT)),
+    ("uk", "підкажи", Ask(Query.HINT)),  # heard by voice, and refused typed
 ])
 def test_a_question_asked_as_one_asks_a_person(game: str, lang: str, line: str,
                                                meant: object) -> None:
@@ -67,6 +76,16 @@ def test_asking_words_around_a_move_are_refused_with_their_reason(game: str, lan
     for spoken in ("en", "fr", "es", "uk"):  # said in the player's language
         said = Catalogue(spoken).render(Message("error", "error.asked_move", refused.value.params))
         assert said != "error.asked_move" and "\n" not in said
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize(("lang", "line"), [
+    ("fr", "donne-moi une seconde"), ("fr", "donne-moi le sel"), ("en", "give me a minute"),
+    ("es", "dame la sal"), ("uk", "дай сіль")])
+def test_give_me_without_the_hint_is_not_understood(game: str, lang: str, line: str) -> None:
+    with pytest.raises(InvalidCommand) as refused:
+        GAMES[game](line, lang)
+    assert refused.value.key == "unknown_word"
 
 
 def test_the_explain_words_of_hanamikoji_still_name_a_position() -> None:

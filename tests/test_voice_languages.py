@@ -263,6 +263,18 @@ def test_every_phrasing_the_voice_benchmark_says_is_read_when_written_exactly(
     ("un indice", Context.reveal(), "fr", "hint"),
     ("consejo", Context.action(), "es", "hint"),
     ("una pista", GIFT, "es", "hint"),
+    # with "give me": in an action, "donne" was the gift's "don" (refused); "dame una
+    # pista" read at 0.32; English and Ukrainian read nothing
+    ("donne-moi un conseil", Context.action(), "fr", "hint"),
+    ("donne-moi un indice", PAIRS, "fr", "hint"),
+    ("dame una pista", Context.action(), "es", "hint"),
+    ("dame un consejo", Context.reveal(), "es", "hint"),
+    ("give me a hint", GIFT, "en", "hint"),
+    ("дай пораду", Context.action(), "uk", "hint"),
+    ("дай підказку", GIFT, "uk", "hint"),
+    ("donne-moi une seconde", Context.action(), "fr", None),
+    ("give me a minute", GIFT, "en", None),
+    ("dame la sal", PAIRS, "es", None),
     ("quel est le score", Context.action(), "fr", "score"),
     ("quelles sont les actions", Context.action(), "fr", "actions"),
     ("est-ce que tu peux répéter, s'il te plaît", GIFT, "fr", "repeat"),

@@ -166,7 +166,8 @@ def _english() -> Lexicon:
                                              lambda g: (g.item_en,))),
         numbers=MappingProxyType(_numbers(EN_NUMBERS)),
         tokens=MappingProxyType({t.word: t for t in Token}),
-        queries=MappingProxyType({q: q for q in QUERIES} | SETTING_PHRASES),
+        queries=MappingProxyType({q: q for q in QUERIES} | SETTING_PHRASES
+                                 | dict.fromkeys(HINT_ASKED["en"], "hint")),
         yes=frozenset({"yes", "yeah", "yep", "correct", "confirm"}),
         no=frozenset({"no", "nope", "cancel", "wrong"}),
         take=frozenset({"take", "takes", "taking", "choose", "pick"}),
@@ -178,6 +179,7 @@ def _english() -> Lexicon:
                            "what's", "whats", "what", "show", "tell", "card", "cards",
                            "of", "us", "it", "its", "it's", "let's", "lets", "see"}),
         asking=frozenset(ASKING["en"]),
+        unprompted=MappingProxyType({"": frozenset(HINT_ASKED["en"])}),
     )
 
 

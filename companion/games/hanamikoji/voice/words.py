@@ -24,7 +24,6 @@ from companion.games.hanamikoji.voice.lexicon import fold, lexicon
 from companion.voice.shared_words import CANCEL, ending_phrases, practice_word
 from companion.voice.vosk_backend import vosk_result
 
-_MAX_PHRASE = 3  # longest phrase in any lexicon ("service de the", "grappe de raisin")
 _SKIP = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+|\(.*\))$")  # decoder fillers: <sil>, [noise]...
 
 
@@ -67,12 +66,18 @@ def _phrase_table(lang: str) -> Mapping[str, _Unit]:
     return out
 
 
+@functools.lru_cache(maxsize=8)
+def _longest(lang: str) -> int:
+    """The most words of a phrase ("give me a hint": a fixed three left it unread)."""
+    return max(len(phrase.split()) for phrase in _phrase_table(lang))
+
+
 def _units(words: list[str], lang: str) -> list[_Unit] | None:
     table = _phrase_table(lang)
     units: list[_Unit] = []
     i = 0
     while i < len(words):
-        for size in range(min(_MAX_PHRASE, len(words) - i), 0, -1):
+        for size in range(min(_longest(lang), len(words) - i), 0, -1):
             hit = table.get(" ".join(words[i:i + size]))
             if hit is not None:
                 units.append(hit)
