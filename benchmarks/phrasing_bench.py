@@ -4,7 +4,8 @@ répéter"), courtesy ("le thé, s'il te plaît"), a competition's pairs set aga
 the Secret named in the past ("mon secret était l'éventail"), and table talk built of the
 same words ("tu peux prendre le thé": a suggestion, never a move); and at game over, a new
 game and quit, and what a table says when a game ends ("bien joué", "гарна гра"); the hint
-asked with "give me" ("donne-moi un conseil", "dame una pista"), beside table talk so made.
+asked with "give me" ("donne-moi un conseil", "dame una pista"), beside table talk so made;
+quit said in play, beside table talk that sounds like it.
 
 Each phrasing is spoken by the listener voices of `--voice-set` (voice_bench.py), each voice
 at its own rate and pitch, mixed with white, pink and babble noise at each SNR, decoded by
@@ -113,10 +114,27 @@ HINTS: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
            ("дай сіль", PAIRS, None), ("дай хвилинку", GIFT, None)),
 }
 
+# Quit said in play (read, always asked), and table talk near it (after the rows above).
+QUITS: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
+    "en": (("quit", ACTION, "quit"), ("exit", GIFT, "quit"), ("goodbye", PAIRS, "quit"),
+           ("I have to go", ACTION, None), ("it's quiet here", GIFT, None),
+           ("quite a hand", REVEAL, None)),
+    "fr": (("quitter", ACTION, "quit"), ("au revoir", GIFT, "quit"),
+           ("je veux quitter", REVEAL, "quit"), ("qui a gagné", ACTION, None),
+           ("c'est quitte", GIFT, None), ("il faut que je parte", PAIRS, None)),
+    "es": (("salir", ACTION, "quit"), ("adiós", GIFT, "quit"), ("salir", PAIRS, "quit"),
+           ("pásame la sal", ACTION, None), ("sal y pimienta", GIFT, None),
+           ("me tengo que ir", REVEAL, None)),
+    "uk": (("вийти", ACTION, "quit"), ("до побачення", GIFT, "quit"),
+           ("вийти", PAIRS, "quit"), ("мені треба йти", ACTION, None),
+           ("вишня", GIFT, None), ("побачимо", REVEAL, None)),
+}
+PARTS = {"hint": HINTS, "quit": QUITS}  # the parts after the first rows, in order
 
-def part(ctx: Context, hint: bool) -> str:
+
+def part(ctx: Context, extra: str) -> str:
     """Which part of the bench a row is in."""
-    return "hint" if hint else "over" if ctx.kind == "over" else "moves"
+    return extra or ("over" if ctx.kind == "over" else "moves")
 
 
 def main() -> None:
@@ -126,9 +144,9 @@ def main() -> None:
     parser.add_argument("--snrs", type=int, nargs="+", default=[40, 20, 10])
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--verbose", action="store_true", help="print every decode")
-    parser.add_argument("--part", choices=("all", "moves", "over", "hint"), default="all",
+    parser.add_argument("--part", choices=("all", "moves", "over", *PARTS), default="all",
                         help="the phrasings said in play (moves), at game over, the hint "
-                             "asked with 'give me', or all")
+                             "asked with 'give me', quit in play, or all")
     args = parser.parse_args()
 
     from companion.voice.whisper import WhisperRecognizer
@@ -138,10 +156,10 @@ def main() -> None:
     nrng = np.random.default_rng(args.seed)
     babble = vb.Babble(rng)
     counts: dict[tuple[str, int], dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    rows = [(*row, False) for row in PHRASINGS[args.lang]] + [
-        (*row, True) for row in HINTS[args.lang]]
-    for text, ctx, truth, hint in rows:
-        if args.part not in ("all", part(ctx, hint)):
+    rows = [(*row, "") for row in PHRASINGS[args.lang]] + [
+        (*row, name) for name, rows in PARTS.items() for row in rows[args.lang]]
+    for text, ctx, truth, extra in rows:
+        if args.part not in ("all", part(ctx, extra)):
             continue
         for voice in vb.engine_voices("listener", args.lang, args.voice_set):
             speech = vb.synth(text, voice, rng.randint(130, 190), rng.randint(25, 75))
@@ -156,8 +174,8 @@ def main() -> None:
                         outcome = ("refused" if command is None else
                                    "right" if command == truth else "wrong")
                     # the game over's rows apart: the rows of play stay comparable
-                    group = {"moves": "", "over": "over ", "hint": "hint "}[
-                        part(ctx, hint)] + ("said" if truth is not None else "table talk")
+                    group = ("" if part(ctx, extra) == "moves" else part(ctx, extra) + " "
+                             ) + ("said" if truth is not None else "table talk")
                     counts[(group, snr)][outcome] += 1
                     # applied without a question (a question is answered at once)
                     counts[(group, snr)]["applied"] += (

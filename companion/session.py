@@ -390,7 +390,7 @@ class Session:
                            {"what": self._game.describe(action, actor, self._names)})
         if isinstance(command, Adjust):  # "speak louder. Yes or no?" in the table's language
             return Message("confirm", f"ask_{command.setting.value}")
-        if isinstance(command, Quit | NewGame):  # heard by voice at game over: always asked
+        if isinstance(command, Quit | NewGame):  # heard by voice: always asked
             return Message("confirm", "ask_quit" if isinstance(command, Quit) else "ask_new_game")
         try:
             return self._game.describe(command, self._game.actor(self._state), self._names)

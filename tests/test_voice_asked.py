@@ -73,6 +73,11 @@ def test_a_move_asked_as_a_question_is_refused_not_asked_about(
     (" The tea.", Recognition(None, 0.2, "the tea"), (None, 0.2)),  # a move: the beam's say
     (" No.", Recognition(None, 0.1, "the"), (None, 0.1)),  # cancel would drop a begun list
     (" What is the score?", Recognition("repeat", 0.6, "repeat"), ("repeat", 0.6)),  # sure
+    # refused at any confidence: rescoring's reading vetoed by the mapper's (agree)
+    (" Give me a hint.", Recognition(None, 0.54, "help"), ("hint", 0.4)),
+    # quit, which the beam is not given in play: asked (the policy always asks)
+    (" Quit.", Recognition(None, 0.0, "the"), ("quit", 0.4)),
+    (" I quit the tea.", Recognition(None, 0.0, "the tea"), (None, 0.0)),  # read strictly
 ])
 def test_the_free_transcript_answers_only_a_question_the_beam_would_refuse(
         free: str, heard: Recognition, expected: tuple[str | None, float]) -> None:

@@ -5,6 +5,7 @@ alone, and always asked about: a stray "quitter" must not stop play."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,12 @@ from companion.games.hanamikoji import Hanamikoji
 from companion.games.hanamikoji.data import Item
 from companion.games.hanamikoji.simulate import table_script
 from companion.games.hanamikoji.voice.context import Context
-from companion.games.hanamikoji.voice.grammar import build_grammar, phrase_list, prompt_words
+from companion.games.hanamikoji.voice.grammar import (
+    build_grammar,
+    phrase_list,
+    prompt_words,
+    read_only_words,
+)
 from companion.games.hanamikoji.voice.hooks import HanamikojiRecognizer, context_for
 from companion.games.hanamikoji.voice.words import normalize
 from companion.games.momiji import Momiji
@@ -57,17 +63,25 @@ def _over(game: str, lang: str) -> Session:
 
 
 @pytest.mark.parametrize(("lang", "phrase", "command"), SAID)
-def test_every_ending_is_read_at_game_over_and_nowhere_else(
+def test_new_game_is_read_at_game_over_alone_and_quit_wherever_no_answer_is_awaited(
         lang: str, phrase: str, command: str) -> None:
+    """Quit in play was refused by voice, while the companion says there "to stop playing,
+    say quit"; never where a yes or no is awaited."""
+    written = f" {phrase[0].upper()}{phrase[1:]}."
     assert normalize(phrase, lang, Context.over()) == command
     for ctx in ELSEWHERE:
-        assert normalize(phrase, lang, ctx) is None, ctx.kind
+        in_play = command == "quit" and ctx.kind != "confirm"
+        assert normalize(phrase, lang, ctx) == (command if in_play else None), ctx.kind
+        if lang != "en":  # read from Whisper's transcript, but neither prompted nor spelled
+            assert (phrase in phrase_list(ctx, lang)) == in_play, ctx.kind
+            assert phrase not in prompt_words(ctx, lang)
+            assert in_play <= (phrase in read_only_words(ctx, lang))
+            if in_play:
+                assert read_as(written, ctx, lang) == (command, 1.0)
     if lang != "en":  # the bag Whisper's transcript is read against, and its prompt
-        assert read_as(f" {phrase[0].upper()}{phrase[1:]}.", Context.over(), lang) == (
-            command, 1.0)
+        assert read_as(written, Context.over(), lang) == (command, 1.0)
         assert phrase in phrase_list(Context.over(), lang)
-        assert not set(ending_phrases(lang)) & set(phrase_list(Context.action(), lang))
-    else:  # the English grammar
+    else:  # the English grammar: the beam is given the endings at game over alone
         assert phrase in build_grammar(Context.over())
         assert phrase not in build_grammar(Context.action())
 
@@ -87,7 +101,7 @@ def test_the_game_over_prompt_names_what_the_game_over_line_says(lang: str) -> N
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_momiji_reads_the_endings_at_game_over_alone(lang: str) -> None:
+def test_momiji_reads_new_game_at_game_over_alone_and_quit_in_play(lang: str) -> None:
     session = _over("momiji", lang)
     over = momiji_voice.context_for(session)
     assert over.kind == "over"
@@ -98,8 +112,14 @@ def test_momiji_reads_the_endings_at_game_over_alone(lang: str) -> None:
         assert set(phrase.split()) <= words if lang == "en" else phrase in words
     started = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": lang})
     started.start()
-    for phrase in ending_phrases(lang):  # the set-up's first question: not heard there
-        assert momiji_voice.read(phrase, momiji_voice.context_for(started)) is None
+    first = momiji_voice.context_for(started)  # the set-up's first question
+    confirming = replace(first, kind="confirm")
+    for phrase, command in ending_phrases(lang).items():
+        assert momiji_voice.read(phrase, first) == (command if command == "quit" else None)
+        assert momiji_voice.read(phrase, confirming) is None
+        if lang != "en":
+            assert (phrase in momiji_voice.phrase_list(first, lang)) == (command == "quit")
+            assert phrase not in momiji_voice.prompt_words(first, lang)
 
 
 @settings(max_examples=60, deadline=None)
@@ -142,10 +162,42 @@ def test_quit_heard_at_game_over_is_asked_then_stops_play(lang: str) -> None:
     assert any(m.event == "quit" for m in stopped)
 
 
+@pytest.mark.parametrize("game", ["hanamikoji", "momiji"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_quit_heard_in_play_is_asked_then_stops_play_with_the_game_kept(
+        game: str, lang: str, tmp_path: Path) -> None:
+    if game == "hanamikoji":
+        session = Session(Hanamikoji(), {"players": ["Ana", "Ben"], "lang": lang})
+    else:
+        session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": lang})
+    session.start()
+    before = session.state
+    asked = handle_recognition(session, Recognition("quit", 0.4, "quit"))
+    line = Catalogue(lang).render(asked[-1])
+    assert asked[-1].event == "confirm" and "\n" not in line
+    assert not any(m.event == "quit" for m in asked)
+    no = handle_recognition(session, Recognition("no", 1.0, "no"))
+    assert no[0].key == "not_applied" and session.state == before
+    handle_recognition(session, Recognition("quit", 0.9, "quit"))
+    stopped = handle_recognition(session, Recognition("yes", 1.0, "yes"))
+    assert any(m.event == "quit" for m in stopped)
+
+
 # -- the real multilingual model, on espeak-ng speech ---------------------------------------
 @pytest.fixture(scope="module")
 def engines():  # type: ignore[no-untyped-def]
     yield from whisper_engines(HanamikojiRecognizer)
+
+
+@pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+@pytest.mark.parametrize(("lang", "text"), [  # (espeak-ng's Ukrainian "вийти" is written
+    ("en", "quit"), ("fr", "quitter"), ("es", "salir")])  # " Віті.": RHVoice in phrasing_bench)
+def test_whisper_hears_quit_in_play_and_it_is_asked(
+        engines, tmp_path: Path, lang: str, text: str) -> None:  # type: ignore[no-untyped-def]
+    voice = "en-us" if lang == "en" else lang
+    heard = engines(lang).recognize(speak(tmp_path, text, voice), Context.action())
+    assert heard.command == "quit", heard
+    assert isinstance(decide(heard), Confirm)
 
 
 @pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")

@@ -32,9 +32,27 @@ def practice_word(words: str) -> str | None:
     return "hand" if any(said in sayings for sayings in HAND_WORDS.values()) else None
 
 
-# Ending a game: offered by voice at game over alone, where the game-over line names them,
-# and always asked about (a stray "quitter" must not stop play, nor "rejouer" deal again).
+# Ending a game: offered by voice at game over, where the game-over line names them, and
+# always asked about (a stray "quitter" must not stop play, nor "rejouer" deal again).
+# Quit is heard in play too, read only (no prompt, no word spelled for a limited beam):
+# mid-game the companion says "to stop playing, say quit", and by voice it could not be.
+# Never while a yes or no is awaited: an ending is refused then.
 ENDINGS: tuple[str, ...] = ("new game", "quit")
+QUIT = "quit"
+
+
+def ending_read(command: str, kind: str) -> bool:
+    """Whether an ending heard in a context of `kind` is read: at game over both; quit
+    anywhere but where a yes or no is awaited."""
+    return kind == "over" or command == QUIT and kind != "confirm"
+
+
+def quit_unprompted(lang: str, kind: str) -> tuple[str, ...]:
+    """The quit phrases the reading offers in a context of `kind`, unprompted (at game over
+    the endings are prompted; where an answer is awaited, none)."""
+    from companion.shared_words import ENDING_SAID
+
+    return () if kind in ("over", "confirm") else ENDING_SAID[QUIT].get(lang, ())
 
 
 def ending_phrases(lang: str) -> dict[str, str]:

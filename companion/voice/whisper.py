@@ -49,7 +49,7 @@ from companion.voice.mapper import (
 )
 from companion.voice.reasons import explained
 from companion.voice.rescore import TEMPERATURE, Scorer, Scores, candidates, score
-from companion.voice.shared_words import CANCEL
+from companion.voice.shared_words import CANCEL, QUIT
 from companion.voice.sphinx import (
     ALWAYS_ANSWERED,
     Grammar,
@@ -497,12 +497,16 @@ class WhisperRecognizer:
         would be refused: the beam cannot spell how it was asked (" What is the score?"
         written "the score" at 0.14, its calibrated confidence weighing the difference, or
         "the tea"). A question heard wrongly costs a sentence; a beam's reading above the
-        floor stands."""
-        if not (said.constrained and said.free_text and heard.confidence < REFUSE_BELOW):
+        floor stands. Quit alike (asked, never applied): in play the beam cannot spell it.
+        Refused is also no command at any confidence: rescoring's reading vetoed by the text
+        mapper's (`agree`; " Give me a hint." was refused so at 0.54)."""
+        refused = heard.command is None or heard.confidence < REFUSE_BELOW
+        if not (said.constrained and said.free_text and refused):
             return heard
         asked = read(said.free_text)
-        # Not cancel: a free " No." while a list is begun would drop it.
-        if asked not in ALWAYS_ANSWERED or asked == CANCEL:
+        # Not cancel: a free " No." while a list is begun would drop it. Quit too, which
+        # the beam is not given in play (read only) and the policy always asks about.
+        if not (asked in ALWAYS_ANSWERED and asked != CANCEL or asked == QUIT):
             return heard
         words = heard.words if asked == heard.command else said.free_text
         return replace(heard, command=asked, confidence=REFUSE_BELOW, words=words)

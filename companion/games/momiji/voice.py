@@ -44,9 +44,11 @@ from companion.voice.shared_words import (
     QUERIES,
     SETTINGS,
     ending_phrases,
+    ending_read,
     ending_unprompted,
     practice_phrases,
     practice_word,
+    quit_unprompted,
 )
 from companion.voice.sphinx import HIGH, LOW, Grammar, Recognition, SphinxRecognizer
 from companion.voice.vosk_backend import UNKNOWN
@@ -448,7 +450,7 @@ def read(words: str, ctx: MomijiContext) -> str | None:
     if isinstance(command, Reply):
         return text if ctx.kind == "confirm" else None
     if isinstance(command, NewGame | Quit):  # the policy always asks
-        return text if ctx.kind == "over" else None
+        return text if ending_read(text, ctx.kind) else None
     if ctx.kind in ("confirm", "over") or not isinstance(command, Action):
         return None  # settings, cancel: not offered by voice
     try:
@@ -495,11 +497,12 @@ def phrase_list(ctx: MomijiContext, lang: str) -> list[str]:
 def read_only_words(lang: str, kind: str = "") -> tuple[str, ...]:
     """Phrases of `phrase_list` only the reading needs: how a question is asked ("quel est
     le score", "puedes repetir"), courtesy ("s'il te plaît"), the hint with its article
-    ("un conseil") and, at game over, an ending said otherwise ("une nouvelle partie"),
-    which Whisper writes unprompted. No prompt holds them and a beam held to its words is
-    not given them: every decode stays as it was measured."""
+    ("un conseil"), at game over an ending said otherwise ("une nouvelle partie"), and quit
+    in play, which Whisper writes unprompted. No prompt holds them and a beam held to its
+    words is not given them: every decode stays as it was measured."""
     over = ending_unprompted(lang) if kind == "over" else ()  # the endings: there alone
-    return (*ASKING.get(lang, ()), *COURTESY.get(lang, ()), *HINT_ASKED.get(lang, ()), *over)
+    return (*ASKING.get(lang, ()), *COURTESY.get(lang, ()), *HINT_ASKED.get(lang, ()), *over,
+            *quit_unprompted(lang, kind))
 
 
 def _colours(words: Spoken, colours: Iterable[Colour]) -> list[str]:

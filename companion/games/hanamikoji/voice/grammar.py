@@ -26,6 +26,7 @@ from companion.voice.shared_words import (
     ending_phrases,
     ending_unprompted,
     practice_phrases,
+    quit_unprompted,
 )
 from companion.voice.vosk_backend import UNKNOWN
 
@@ -218,15 +219,15 @@ def _unprompted(lex: Lexicon, ctx: Context) -> set[str]:
     anywhere; "contre" in an action, "je garde" in an answer...) and the asking words
     ("quel est le score"); at the reveal, the Secret's words: the player may name it
     beside the card it was ("mi secreto es racimo de uvas", "mon secret est l'éventail");
-    at game over, the endings said otherwise ("une nouvelle partie": `ending_unprompted`).
-    Without them all these were refused."""
+    at game over, the endings said otherwise ("une nouvelle partie": `ending_unprompted`);
+    in play, quit (`quit_unprompted`). Without them all these were refused."""
     kinds = lex.unprompted if ctx.kind == "any" else ("", ctx.kind)  # "any": every kind's
     words = {w for kind in kinds for w in lex.unprompted.get(kind, ())} | set(lex.asking)
     if ctx.kind == "reveal":
         words |= {w for w, t in lex.tokens.items() if t is Token.SECRET}
     if ctx.kind == "over":
         words |= set(ending_unprompted(lex.lang))
-    return words
+    return words | set(quit_unprompted(lex.lang, ctx.kind))
 
 
 def _numbers(lex: Lexicon, values: Iterable[int]) -> set[str]:

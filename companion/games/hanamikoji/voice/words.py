@@ -21,7 +21,7 @@ from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.interpret import Choose
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.lexicon import fold, lexicon
-from companion.voice.shared_words import CANCEL, ending_phrases, practice_word
+from companion.voice.shared_words import CANCEL, ending_phrases, ending_read, practice_word
 from companion.voice.vosk_backend import vosk_result
 
 _SKIP = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+|\(.*\))$")  # decoder fillers: <sil>, [noise]...
@@ -219,8 +219,8 @@ def interpret(units: list[_Unit], ctx: Context) -> str | None:
         return str(asked[0].value) if [u.kind for u in asked] == ["query"] else None
     if kinds == ["query"]:
         return str(units[0].value)
-    if kinds == ["end"]:  # new game, quit: at game over alone
-        return str(units[0].value) if ctx.kind == "over" else None
+    if kinds == ["end"]:  # new game at game over alone; quit in play too
+        return str(units[0].value) if ending_read(units[0].value, ctx.kind) else None
     if kinds == ["tokword"] and units[0].value in ACTION_ALONE:
         return "actions"  # "Action.", "Acción de": how Whisper writes "actions", "acciones"
     if ctx.kind == "complete":
