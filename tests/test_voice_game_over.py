@@ -201,6 +201,18 @@ def test_whisper_hears_quit_in_play_and_it_is_asked(
 
 
 @pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
+def test_quit_in_play_is_never_a_rescue_candidate(engines, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Read from what Whisper wrote, never proposed by the model's likelihood: offered to
+    the rescue, "Adiós." outscored a right "trébol" and a French " voilà." was asked about
+    as quit (voice_bench.py, in context)."""
+    recognizer = engines("fr")
+    heard = recognizer.recognize(speak(tmp_path, "passe-moi les chips", "fr"), Context.action())
+    assert heard.command is None
+    proposed = recognizer.engine.evidence["grammar"]  # the rescue ran: the reading refused
+    assert proposed and not [g for g in proposed if g[1] == "quit"], proposed
+
+
+@pytest.mark.skipif(ESPEAK is None, reason="espeak-ng is not installed")
 @pytest.mark.parametrize(("lang", "text", "command"), [
     ("en", "new game", "new game"), ("en", "goodbye", "quit"),
     ("fr", "nouvelle partie", "new game"), ("fr", "quitter", "quit"),

@@ -345,8 +345,13 @@ class WhisperRecognizer:
         # The limited beam may write each phrase's words as spelled, elisions included.
         allowed = [*dict.fromkeys(c for p in spelled for c in p.split()),
                    *phrases_spelling(spelled).values()]
+        # Quit read only (in play) is taken from what Whisper wrote, never rescued by the
+        # model's likelihood: its prior favours a sign-off (subtitles end "Adiós.", "Au
+        # revoir."), and offered to the rescue it outscored a right "trébol" and took a
+        # French " voilà." for quit (voice_bench, in context).
+        rescuable = tuple(p for p in bag if not (p in read_only and read(p) == QUIT))
         return self._recognize(pcm, graph, read, settled, prompt, allowed, spelling,
-                               None if begun is None else (graph, begun), bag, asking)
+                               None if begun is None else (graph, begun), rescuable, asking)
 
     # -- decoding ----------------------------------------------------------------------------
     def _recognize(self, pcm: bytes, graph: Graph, read: Callable[[str], str | None],
