@@ -94,10 +94,15 @@ ENDING_SAID: dict[str, dict[str, tuple[str, ...]]] = {
                  "fr": ("nouvelle partie", "une nouvelle partie", "rejouer", "on rejoue"),
                  "es": ("nueva partida", "una nueva partida", "otra partida"),
                  "uk": ("нова гра", "нову гру")},
-    # Goodbye too: said at game over, it was read as "rejouer" ("au revoir").
+    # Goodbye too (SIGN_OFFS, last): said at game over, it was read as "rejouer" ("au
+    # revoir").
     "quit": {"en": ("quit", "exit", "goodbye"), "fr": ("quitter", "au revoir"),
              "es": ("salir", "adiós"), "uk": ("вийти", "до побачення")},
 }
+# The goodbyes of "quit": in play, said to a person leaving as much as to stop, the voice
+# reading is not offered them (companion.voice.shared_words.quit_unprompted).
+SIGN_OFFS: dict[str, tuple[str, ...]] = {
+    "en": ("goodbye",), "fr": ("au revoir",), "es": ("adiós",), "uk": ("до побачення",)}
 # ... typed too, in any language, and on the keypad: slash star plus, and the dot twice (no
 # minus: on a keypad read with --keypad each symbol acts at once, and minus is undo).
 QUIT_WORDS = (*(w for said in ENDING_SAID["quit"].values() for w in said), "/ * +")

@@ -49,10 +49,15 @@ def ending_read(command: str, kind: str) -> bool:
 
 def quit_unprompted(lang: str, kind: str) -> tuple[str, ...]:
     """The quit phrases the reading offers in a context of `kind`, unprompted (at game over
-    the endings are prompted; where an answer is awaited, none)."""
-    from companion.shared_words import ENDING_SAID
+    the endings are prompted; where an answer is awaited, none). In play, not the goodbyes
+    (SIGN_OFFS): offered, "au revoir" drew a French " voilà." to it, and "adiós" the
+    "latino" of a misheard "racimo" (a tie, then read as nothing); a goodbye written
+    exactly is still read."""
+    from companion.shared_words import ENDING_SAID, SIGN_OFFS
 
-    return () if kind in ("over", "confirm") else ENDING_SAID[QUIT].get(lang, ())
+    if kind in ("over", "confirm"):
+        return ()
+    return tuple(p for p in ENDING_SAID[QUIT].get(lang, ()) if p not in SIGN_OFFS[lang])
 
 
 def ending_phrases(lang: str) -> dict[str, str]:
