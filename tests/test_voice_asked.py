@@ -66,6 +66,24 @@ def test_a_move_asked_as_a_question_is_refused_not_asked_about(
     assert isinstance(decide(heard), Refuse), heard
 
 
+@pytest.mark.parametrize(("lang", "free"), [("en", " And."), ("uk", " Та.")])
+def test_the_free_transcript_is_read_as_words_not_as_keys(lang: str, free: str) -> None:
+    """Read as it came, Momiji took the full stop of " And." for the keypad's "." and
+    answered the board."""
+    from companion.games.momiji import Momiji
+    from companion.games.momiji import voice as momiji_voice
+    from companion.session import Session
+    from companion.voice.whisper import WhisperRecognizer, _Utterance
+
+    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": lang})
+    session.start()
+    ctx = momiji_voice.context_for(session)
+    said = _Utterance(b"", 0, 1.0, [], None, free, lambda text: None, lang == "en", True)
+    heard = Recognition(None, 0.1, "the")
+    got = WhisperRecognizer._asked_freely(said, lambda t: momiji_voice.read(t, ctx), heard)
+    assert (got.command, got.confidence) == (None, 0.1)
+
+
 @pytest.mark.parametrize(("free", "heard", "expected"), [
     (" What is the score?", Recognition("score", 0.14, "the score"), ("score", 0.4)),
     (" What is the score?", Recognition(None, 0.0, "the tea"), ("score", 0.4)),

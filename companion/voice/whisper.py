@@ -508,7 +508,9 @@ class WhisperRecognizer:
         refused = heard.command is None or heard.confidence < REFUSE_BELOW
         if not (said.constrained and said.free_text and refused):
             return heard
-        asked = read(said.free_text)
+        # Its words, as every reading takes them: written as it came, Momiji read " And."
+        # as the keypad's "." (board).
+        asked = read(" ".join(words_of(said.free_text, said.english)))
         # Not cancel: a free " No." while a list is begun would drop it. Quit too, which
         # the beam is not given in play (read only) and the policy always asks about.
         if not (asked in ALWAYS_ANSWERED and asked != CANCEL or asked == QUIT):
