@@ -44,7 +44,7 @@ QUIT = "quit"
 def ending_read(command: str, kind: str) -> bool:
     """Whether an ending heard in a context of `kind` is read: at game over both; quit
     anywhere but where a yes or no is awaited."""
-    return kind == "over" or command == QUIT and kind != "confirm"
+    return kind == "over" or (command == QUIT and kind != "confirm")
 
 
 def quit_unprompted(lang: str, kind: str) -> tuple[str, ...]:
@@ -57,7 +57,7 @@ def quit_unprompted(lang: str, kind: str) -> tuple[str, ...]:
 
     if kind in ("over", "confirm"):
         return ()
-    return tuple(p for p in ENDING_SAID[QUIT].get(lang, ()) if p not in SIGN_OFFS[lang])
+    return tuple(p for p in ENDING_SAID[QUIT].get(lang, ()) if p not in SIGN_OFFS.get(lang, ()))
 
 
 def ending_phrases(lang: str) -> dict[str, str]:
