@@ -55,7 +55,7 @@ def quit_unprompted(lang: str, kind: str) -> tuple[str, ...]:
     exactly is still read."""
     from companion.shared_words import ENDING_SAID, SIGN_OFFS
 
-    if kind in ("over", "confirm"):
+    if kind == "over" or not ending_read(QUIT, kind):
         return ()
     return tuple(p for p in ENDING_SAID[QUIT].get(lang, ()) if p not in SIGN_OFFS.get(lang, ()))
 

@@ -190,6 +190,13 @@ class _Utterance:
         return words_of(text, self.english)
 
 
+# What the free transcript beside a limited beam may say for itself (`_asked_freely`): a
+# question or setting (answered, a sentence's cost), and quit, which the beam is not given
+# in play and the policy always asks about. Not cancel: a free " No." while a list is
+# begun would drop it.
+FREELY_TAKEN = ALWAYS_ANSWERED - {CANCEL} | {QUIT}
+
+
 def asked_first(heard: Recognition, asking: Collection[str]) -> Recognition:
     """`heard`, refused when it is a move and the free transcript begins with how the
     language asks: "можеш взяти флейту", said to a neighbour, was written " Можешь взяти
@@ -511,9 +518,7 @@ class WhisperRecognizer:
         # Its words, as every reading takes them: written as it came, Momiji read " And."
         # as the keypad's "." (board).
         asked = read(" ".join(words_of(said.free_text, said.english)))
-        # Not cancel: a free " No." while a list is begun would drop it. Quit too, which
-        # the beam is not given in play (read only) and the policy always asks about.
-        if not (asked in ALWAYS_ANSWERED and asked != CANCEL or asked == QUIT):
+        if asked not in FREELY_TAKEN:
             return heard
         words = heard.words if asked == heard.command else said.free_text
         return replace(heard, command=asked, confidence=REFUSE_BELOW, words=words)
