@@ -5,7 +5,8 @@ the Secret named in the past ("mon secret était l'éventail"), and table talk b
 same words ("tu peux prendre le thé": a suggestion, never a move); and at game over, a new
 game and quit, and what a table says when a game ends ("bien joué", "гарна гра"); the hint
 asked with "give me" ("donne-moi un conseil", "dame una pista"), beside table talk so made;
-quit said in play, beside table talk that sounds like it.
+quit said in play, beside table talk that sounds like it; a need said ("I need a hint",
+"necesito una pista") and help asked ("aide-moi"), beside table talk so made.
 
 Each phrasing is spoken by the listener voices of `--voice-set` (voice_bench.py), each voice
 at its own rate and pitch, mixed with white, pink and babble noise at each SNR, decoded by
@@ -129,7 +130,23 @@ QUITS: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
            ("вийти", PAIRS, "quit"), ("мені треба йти", ACTION, None),
            ("вишня", GIFT, None), ("побачимо", REVEAL, None)),
 }
-PARTS = {"hint": HINTS, "quit": QUITS}  # the parts after the first rows, in order
+# A need said ("I need a hint") and help asked as a person asks it ("aide-moi"), beside
+# table talk made of the same words (after the rows above).
+NEEDS: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
+    "en": (("I need a hint", ACTION, "hint"), ("can I have a hint", GIFT, "hint"),
+           ("help me", PAIRS, "help"), ("I need a minute", ACTION, None),
+           ("I need the tea", GIFT, None), ("help yourself", REVEAL, None)),
+    "fr": (("j'ai besoin d'un conseil", ACTION, "hint"), ("aide-moi", GIFT, "help"),
+           ("aidez-moi", PAIRS, "help"), ("j'ai besoin d'une minute", ACTION, None),
+           ("j'ai besoin du thé", GIFT, None), ("aide-toi", REVEAL, None)),
+    "es": (("necesito una pista", ACTION, "hint"), ("ayúdame", GIFT, "help"),
+           ("necesito un consejo", PAIRS, "hint"), ("necesito un minuto", ACTION, None),
+           ("necesito el té", GIFT, None), ("ayúdale", REVEAL, None)),
+    "uk": (("мені потрібна порада", ACTION, "hint"), ("допоможи", GIFT, "help"),
+           ("потрібна підказка", PAIRS, "hint"), ("мені потрібна хвилинка", ACTION, None),
+           ("мені потрібен чай", GIFT, None), ("допоможемо", REVEAL, None)),
+}
+PARTS = {"hint": HINTS, "quit": QUITS, "need": NEEDS}  # the parts after the first rows
 
 
 def part(ctx: Context, extra: str) -> str:
@@ -146,7 +163,7 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="print every decode")
     parser.add_argument("--part", choices=("all", "moves", "over", *PARTS), default="all",
                         help="the phrasings said in play (moves), at game over, the hint "
-                             "asked with 'give me', quit in play, or all")
+                             "asked with 'give me', quit in play, a need said, or all")
     args = parser.parse_args()
 
     from companion.voice.whisper import WhisperRecognizer

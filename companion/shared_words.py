@@ -18,6 +18,11 @@ HINT_ASKED: dict[str, tuple[str, ...]] = {
     "es": ("una pista", "un consejo", "dame una pista", "dame un consejo"),
     "uk": ("пораду", "дай пораду", "дай підказку"),
 }
+# Help asked for as a person asks it ("aide-moi", "ayúdame"): refused before, typed or said.
+HELP_ASKED: dict[str, tuple[str, ...]] = {
+    "en": ("help me",), "fr": ("aide-moi", "aidez-moi"), "es": ("ayúdame", "ayúdeme"),
+    "uk": ("допоможи", "допоможіть"),
+}
 QUERY_WORDS: dict[Query, tuple[str, ...]] = {
     Query.SCORE: ("score", "scores", "points", "/", "puntuacion", "puntos", "рахунок"),
     Query.BOARD: ("board", "plateau", "table", ".", "tablero", "стіл"),
@@ -38,7 +43,8 @@ QUERY_WORDS: dict[Query, tuple[str, ...]] = {
         "повтори",
         "повторити",
     ),
-    Query.HELP: ("help", "aide", "?", "+", "ayuda", "довідка", "допомога"),
+    Query.HELP: ("help", "aide", "?", "+", "ayuda", "довідка", "допомога",
+                 *(w for said in HELP_ASKED.values() for w in said)),
     Query.UNSEEN: ("unseen", "non vues", "cartes non vues", "remaining", "sin ver", "не бачили"),
     Query.TURN: ("turn", "whose turn", "tour", "a qui", "turno", "хід"),
     Query.WHAT: ("what", "now", "quoi", "what now"),
@@ -114,18 +120,21 @@ NEW_GAME_WORDS = (*(w for said in ENDING_SAID["new game"].values() for w in said
 # "le thé, s'il te plaît". An asking phrase is read with one question, setting or undo
 # alone (companion.phrases), so "tu peux prendre le thé", to a neighbour, is never a move.
 # Not "give me" ("donne-moi", "dame"): offered to the voice reading, table talk ("donne-moi
-# une seconde", "dame la sal, por favor") was read as a pair, a card or a yes.
+# une seconde", "dame la sal, por favor") was read as a pair, a card or a yes. A need said
+# ("I need a hint", "j'ai besoin d'un conseil", "necesito una pista", "мені потрібна
+# порада") asks too: with a move it is refused ("I need the tea" is talk, not a take).
 ASKING: dict[str, tuple[str, ...]] = {
-    "en": ("what is", "what's", "what are", "can you", "could you"),
+    "en": ("what is", "what's", "what are", "can you", "could you", "i need", "can i have"),
     # "qu'elle est": how Whisper writes "quel est" for MBROLA fr1 ("Qu'elle est le score ?")
     "fr": ("quel", "quelle", "quels", "quelles", "quel est", "quelle est", "quels sont",
            "quelles sont", "qu'elle est", "tu peux", "peux-tu", "pouvez-vous", "est-ce que",
-           "parle"),
+           "parle", "j'ai besoin de", "j'ai besoin d'"),
     # Not "qué" alone: Whisper writes it before other words ("¿Qué terminado?" for Momiji's
     # "he terminado", which was then refused as a question's words around a move).
-    "es": ("cuál es", "cuáles son", "puedes", "puede", "cómo va", "habla"),
+    "es": ("cuál es", "cuáles son", "puedes", "puede", "cómo va", "habla", "necesito"),
     # "можешь": how Whisper writes "можеш" freely (" Можешь взяти флейту.")
-    "uk": ("який", "яка", "які", "яке", "можеш", "можешь", "можете", "говори", "говоріть"),
+    "uk": ("який", "яка", "які", "яке", "можеш", "можешь", "можете", "говори", "говоріть",
+           "потрібна", "мені потрібна"),
 }
 COURTESY: dict[str, tuple[str, ...]] = {
     "en": ("please",), "fr": ("s'il te plaît", "s'il vous plaît"), "es": ("por favor",),

@@ -17,7 +17,7 @@ from companion.games.momiji.simulate import random_steps
 from companion.narrate.catalogue import Catalogue
 from companion.narrate.message import Message
 from companion.shared_commands import Adjust, Ask, Query, Setting, Undo
-from companion.shared_words import ASKING, COURTESY, HINT_ASKED, QUERY_WORDS
+from companion.shared_words import ASKING, COURTESY, HELP_ASKED, HINT_ASKED, QUERY_WORDS
 
 HANAMIKOJI = new_game()
 MOMIJI = next(state for state, _ in random_steps(7, 3) if state.turn is not None)
@@ -55,6 +55,19 @@ GAMES = {"hanamikoji": lambda line, lang: hanamikoji.interpret(line, HANAMIKOJI,
     ("uk", "дай пораду", Ask(Query.HINT)),
     ("uk", "дай підказку", Ask(Query.HINT)),
     ("uk", "підкажи", Ask(Query.HINT)),  # heard by voice, and refused typed
+    # a need said, and help asked as a person asks it: refused before ("I did not
+    # understand 'need'", "... 'moi'", "... 'necesito'", "... 'мені'")
+    ("en", "i need a hint", Ask(Query.HINT)),
+    ("en", "can i have a hint", Ask(Query.HINT)),
+    ("fr", "j'ai besoin d'un conseil", Ask(Query.HINT)),
+    ("es", "necesito una pista", Ask(Query.HINT)),
+    ("uk", "мені потрібна підказка", Ask(Query.HINT)),
+    ("uk", "потрібна порада", Ask(Query.HINT)),
+    ("en", "help me", Ask(Query.HELP)),
+    ("fr", "aide-moi", Ask(Query.HELP)),
+    ("fr", "aidez-moi, s'il vous plaît", Ask(Query.HELP)),
+    ("es", "ayúdame", Ask(Query.HELP)),
+    ("uk", "допоможи", Ask(Query.HELP)),
 ])
 def test_a_question_asked_as_one_asks_a_person(game: str, lang: str, line: str,
                                                meant: object) -> None:
@@ -67,6 +80,9 @@ def test_a_question_asked_as_one_asks_a_person(game: str, lang: str, line: str,
     ("hanamikoji", "es", "puedes coger la flauta"),
     ("momiji", "fr", "tu peux jouer le rouge"),
     ("momiji", "uk", "можеш взяти червоний"),
+    ("hanamikoji", "en", "i need the tea"),  # a need said beside a move: talk
+    ("hanamikoji", "fr", "j'ai besoin de prendre le thé"),
+    ("hanamikoji", "es", "necesito el té"),
 ])
 def test_asking_words_around_a_move_are_refused_with_their_reason(game: str, lang: str,
                                                                   line: str) -> None:
@@ -117,3 +133,4 @@ def test_any_asking_phrase_before_any_question_is_that_question(game: str,
 
 def test_the_hint_with_its_article_is_a_question_word_of_every_language() -> None:
     assert all(w in QUERY_WORDS[Query.HINT] for said in HINT_ASKED.values() for w in said)
+    assert all(w in QUERY_WORDS[Query.HELP] for said in HELP_ASKED.values() for w in said)

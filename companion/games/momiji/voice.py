@@ -33,7 +33,14 @@ from companion.games.momiji.rules import Phase, State, apply, begins_objectives,
 from companion.games.momiji.spoken import LANGS, Spoken, spoken
 from companion.normalize import fold
 from companion.shared_commands import Adjust, Ask, Cancel, NewGame, Query, Quit, Reply, Undo
-from companion.shared_words import ASKING, COURTESY, HINT_ASKED, QUERY_WORDS, UNDO_WORDS
+from companion.shared_words import (
+    ASKING,
+    COURTESY,
+    HELP_ASKED,
+    HINT_ASKED,
+    QUERY_WORDS,
+    UNDO_WORDS,
+)
 from companion.voice.policy import QUERY_COMMANDS
 from companion.voice.shared_words import (
     CANCEL,
@@ -497,12 +504,13 @@ def phrase_list(ctx: MomijiContext, lang: str) -> list[str]:
 def read_only_words(lang: str, kind: str = "") -> tuple[str, ...]:
     """Phrases of `phrase_list` only the reading needs: how a question is asked ("quel est
     le score", "puedes repetir"), courtesy ("s'il te plaît"), the hint with its article
-    ("un conseil"), at game over an ending said otherwise ("une nouvelle partie"), and quit
-    in play, which Whisper writes unprompted. No prompt holds them and a beam held to its
-    words is not given them: every decode stays as it was measured."""
+    ("un conseil"), help asked for ("aide-moi"), at game over an ending said otherwise ("une
+    nouvelle partie"), and quit in play, which Whisper writes unprompted. No prompt holds
+    them and a beam held to its words is not given them: every decode stays as it was
+    measured."""
     over = ending_unprompted(lang) if kind == "over" else ()  # the endings: there alone
-    return (*ASKING.get(lang, ()), *COURTESY.get(lang, ()), *HINT_ASKED.get(lang, ()), *over,
-            *quit_unprompted(lang, kind))
+    return (*ASKING.get(lang, ()), *COURTESY.get(lang, ()), *HINT_ASKED.get(lang, ()),
+            *HELP_ASKED.get(lang, ()), *over, *quit_unprompted(lang, kind))
 
 
 def _colours(words: Spoken, colours: Iterable[Colour]) -> list[str]:
