@@ -60,6 +60,20 @@ def quit_unprompted(lang: str, kind: str) -> tuple[str, ...]:
     return tuple(p for p in ENDING_SAID[QUIT].get(lang, ()) if p not in SIGN_OFFS.get(lang, ()))
 
 
+# Help asked as a person asks it ("aide-moi", companion.shared_words.HELP_ASKED), read by
+# voice too, but not Spanish "ayúdame": one letter from "ayúdale" (help him), which was
+# then answered as help (Pico es-ES, 1 to 4 of 9 decodes a level), while Whisper's
+# "ayúdame" was read already, near "ayuda" (0.41 to 0.81).
+HELP_UNHEARD = frozenset({"es"})
+
+
+def help_heard(lang: str) -> tuple[str, ...]:
+    """The ways of asking for help the voice reading takes in `lang`, read only."""
+    from companion.shared_words import HELP_ASKED
+
+    return () if lang in HELP_UNHEARD else HELP_ASKED.get(lang, ())
+
+
 def ending_phrases(lang: str) -> dict[str, str]:
     """Phrase → ending command, as `lang` spells them (companion.shared_words.ENDING_SAID)."""
     from companion.shared_words import ENDING_SAID

@@ -33,14 +33,7 @@ from companion.games.momiji.rules import Phase, State, apply, begins_objectives,
 from companion.games.momiji.spoken import LANGS, Spoken, spoken
 from companion.normalize import fold
 from companion.shared_commands import Adjust, Ask, Cancel, NewGame, Query, Quit, Reply, Undo
-from companion.shared_words import (
-    ASKING,
-    COURTESY,
-    HELP_ASKED,
-    HINT_ASKED,
-    QUERY_WORDS,
-    UNDO_WORDS,
-)
+from companion.shared_words import ASKING, COURTESY, HINT_ASKED, QUERY_WORDS, UNDO_WORDS
 from companion.voice.policy import QUERY_COMMANDS
 from companion.voice.shared_words import (
     CANCEL,
@@ -53,6 +46,7 @@ from companion.voice.shared_words import (
     ending_phrases,
     ending_read,
     ending_unprompted,
+    help_heard,
     practice_phrases,
     practice_word,
     quit_unprompted,
@@ -510,7 +504,7 @@ def read_only_words(lang: str, kind: str = "") -> tuple[str, ...]:
     measured."""
     over = ending_unprompted(lang) if kind == "over" else ()  # the endings: there alone
     return (*ASKING.get(lang, ()), *COURTESY.get(lang, ()), *HINT_ASKED.get(lang, ()),
-            *HELP_ASKED.get(lang, ()), *over, *quit_unprompted(lang, kind))
+            *help_heard(lang), *over, *quit_unprompted(lang, kind))
 
 
 def _colours(words: Spoken, colours: Iterable[Colour]) -> list[str]:
