@@ -6,7 +6,8 @@ same words ("tu peux prendre le thé": a suggestion, never a move); and at game 
 game and quit, and what a table says when a game ends ("bien joué", "гарна гра"); the hint
 asked with "give me" ("donne-moi un conseil", "dame una pista"), beside table talk so made;
 quit said in play, beside table talk that sounds like it; a need said ("I need a hint",
-"necesito una pista") and help asked ("aide-moi"), beside table talk so made.
+"necesito una pista") and help asked ("aide-moi"), beside table talk so made; the Secret
+said in the past at the reveal ("c'était le thé"), beside table talk so made.
 
 Each phrasing is spoken by the listener voices of `--voice-set` (voice_bench.py), each voice
 at its own rate and pitch, mixed with white, pink and babble noise at each SNR, decoded by
@@ -146,7 +147,21 @@ NEEDS: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
            ("потрібна підказка", PAIRS, "hint"), ("мені потрібна хвилинка", ACTION, None),
            ("мені потрібен чай", GIFT, None), ("допоможемо", REVEAL, None)),
 }
-PARTS = {"hint": HINTS, "quit": QUITS, "need": NEEDS}  # the parts after the first rows
+# The Secret said in the past at the reveal ("c'était le thé", "it was the tea", "це був
+# чай"), beside table talk so made (after the rows above).
+SECRET_WAS: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
+    "en": (("it was the tea", REVEAL, "reveal tea"), ("my secret was the fan", REVEAL,
+           "reveal fan"), ("it was a good move", REVEAL, None), ("was it me", REVEAL, None)),
+    "fr": (("c'était le thé", REVEAL, "reveal tea"), ("c'était l'éventail", REVEAL,
+           "reveal fan"), ("c'était bien joué", REVEAL, None), ("c'était pas mal", REVEAL,
+           None)),
+    "es": (("era el té", REVEAL, "reveal tea"), ("era la flauta", REVEAL, "reveal flute"),
+           ("era broma", REVEAL, None), ("era mi turno", REVEAL, None)),
+    "uk": (("це був чай", REVEAL, "reveal tea"), ("це була флейта", REVEAL, "reveal flute"),
+           ("це було віяло", REVEAL, "reveal fan"), ("це був гарний хід", REVEAL, None),
+           ("це було смішно", REVEAL, None)),
+}
+PARTS = {"hint": HINTS, "quit": QUITS, "need": NEEDS, "was": SECRET_WAS}  # after the rest
 
 
 def part(ctx: Context, extra: str) -> str:
@@ -163,7 +178,8 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="print every decode")
     parser.add_argument("--part", choices=("all", "moves", "over", *PARTS), default="all",
                         help="the phrasings said in play (moves), at game over, the hint "
-                             "asked with 'give me', quit in play, a need said, or all")
+                             "asked with 'give me', quit in play, a need said, the Secret "
+                             "said in the past (was), or all")
     args = parser.parse_args()
 
     from companion.voice.whisper import WhisperRecognizer
