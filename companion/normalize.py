@@ -38,6 +38,25 @@ def normal(line: str) -> str:
     return unicodedata.normalize("NFC", plain)
 
 
+# A question mark or full stop that ends a sentence ("score?", "what is the score?", "take
+# the tea."): punctuation, not the keyboard's help (?) or the keypad's board (.), which made
+# the line two commands ("say a question or undo on its own line"). A full stop after a
+# digit is kept ("3125.": the keypad's dot, a slip), and a line of keys alone ("?", "..",
+# "+."); "!" is no key: refused as ever.
+_ENDS = "?. \t"
+
+
+def sentence(line: str) -> str:
+    """`line` without the question mark or full stop ending a sentence after a word (or a
+    question mark after a number: "what is 3?")."""
+    body = line.rstrip(_ENDS)
+    tail = line[len(body):]
+    if not body or not tail.strip():
+        return line
+    last = body[-1]
+    return body if last.isalpha() or (last.isdigit() and "." not in tail) else line
+
+
 def stray(line: str) -> str | None:
     """The first character of a (normal) line that is no letter, digit, space, keypad key
     or harmless punctuation: a line holding one is refused, never read around it."""

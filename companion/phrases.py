@@ -18,7 +18,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 
 from companion import shared_words
 from companion.errors import InvalidCommand, is_long
-from companion.normalize import Token, normal, stray, tokens
+from companion.normalize import Token, normal, sentence, stray, tokens
 from companion.shared_commands import Adjust, Ask, Cancel, MetaCommand, NewGame, Quit, Reply, Undo
 
 Word = tuple[str, object]
@@ -94,7 +94,7 @@ class PhraseTable:
         self, line: str, special: Special | None = None, drop: tuple[str, ...] = ("filler",)
     ) -> list[Word]:
         self._settle()
-        line = normal(line)
+        line = sentence(normal(line))
         odd = stray(line)
         if odd is not None:
             shown = odd if odd.isprintable() else f"U+{ord(odd):04X}"

@@ -23,6 +23,38 @@ HELP_ASKED: dict[str, tuple[str, ...]] = {
     "en": ("help me",), "fr": ("aide-moi", "aidez-moi"), "es": ("ayúdame", "ayúdeme"),
     "uk": ("допоможи", "допоможіть"),
 }
+# A question said as a newcomer says it ("whose turn is it", "combien de points", "otra vez",
+# "як грати"): refused before, typed and said ("I did not understand 'combien'"). The voice
+# readings take those of the questions they offer, read only (`questions_heard`).
+QUESTIONS_SAID: dict[Query, dict[str, tuple[str, ...]]] = {
+    Query.SCORE: {"en": ("how many points", "who is winning", "who's winning", "whos winning"),
+                  "fr": ("combien de points", "qui gagne", "on en est où"),
+                  "es": ("cuántos puntos", "quién gana", "quién va ganando"),
+                  "uk": ("скільки балів", "хто виграє", "хто перемагає")},
+    Query.REPEAT: {"en": ("say again", "say that again", "one more time", "come again"),
+                   "fr": ("redis", "redire", "redis-le", "encore une fois"),
+                   "es": ("repítelo", "dilo otra vez"),
+                   "uk": ("повтори ще раз", "скажи ще раз")},
+    Query.ACTIONS: {"en": ("what should i do", "what do i do"),
+                    "fr": ("qu'est-ce que je peux faire", "qu'est-ce que je fais",
+                           "je fais quoi", "que dois-je faire"),
+                    "es": ("qué hago", "qué debo hacer"),
+                    "uk": ("що робити", "що мені робити")},
+    Query.RULES: {"en": ("how do i play", "how to play", "how does it work"),
+                  "fr": ("comment on joue", "comment jouer", "comment ça marche"),
+                  "es": ("cómo se juega", "cómo funciona"),
+                  "uk": ("як грати", "як це працює")},
+    Query.TURN: {"en": ("whose turn is it", "is it my turn"),
+                 "fr": ("c'est à qui", "à qui le tour", "à qui de jouer"),
+                 "es": ("a quién le toca", "de quién es el turno"),
+                 "uk": ("чия черга", "чий хід")},
+}
+
+
+def _said(query: Query) -> tuple[str, ...]:
+    return tuple(p for said in QUESTIONS_SAID.get(query, {}).values() for p in said)
+
+
 QUERY_WORDS: dict[Query, tuple[str, ...]] = {
     Query.SCORE: ("score", "scores", "points", "/", "puntuacion", "puntos", "рахунок"),
     Query.BOARD: ("board", "plateau", "table", ".", "tablero", "стіл"),
@@ -42,6 +74,9 @@ QUERY_WORDS: dict[Query, tuple[str, ...]] = {
         "repite",
         "повтори",
         "повторити",
+        # prompted by Hanamikoji's voice lexicons: not in QUESTIONS_SAID (read only there)
+        "otra vez",
+        "ще раз",
     ),
     Query.HELP: ("help", "aide", "?", "+", "ayuda", "довідка", "допомога",
                  *(w for said in HELP_ASKED.values() for w in said)),
@@ -58,6 +93,8 @@ QUERY_WORDS: dict[Query, tuple[str, ...]] = {
                  *(w for said in HINT_ASKED.values() for w in said)),
     Query.RULES: ("rules", "rule", "regles", "regle", "reglas", "regla", "правила", "правило"),
 }
+# ... and each question as a newcomer says it (QUESTIONS_SAID)
+QUERY_WORDS.update({q: (*words, *_said(q)) for q, words in QUERY_WORDS.items()})
 SETTING_WORDS: dict[Setting, tuple[str, ...]] = {
     Setting.FASTER: ("faster", "plus vite", "mas rapido", "швидше"),
     Setting.SLOWER: ("slower", "moins vite", "plus lent", "mas lento", "повільніше"),
@@ -72,7 +109,9 @@ VERBOSITY_WORDS = ("verbosity", "verbose", "verbosite", "verbosidad", "докл�
 for _setting in (Setting.BRIEF, Setting.NORMAL, Setting.DETAILED):
     SETTING_WORDS[_setting] += tuple(f"{name} {word}" for name in VERBOSITY_WORDS
                                      for word in SETTING_WORDS[_setting])
-UNDO_WORDS = ("undo", "annuler", "annule", "-", "deshacer", "скасувати")
+UNDO_WORDS = ("undo", "annuler", "annule", "-", "deshacer", "скасувати",
+              # as a newcomer says it (the voice readings had "deshaz" and "скасуй")
+              "take it back", "annule ça", "deshaz", "deshazlo", "скасуй", "скасуй це")
 # Yes and no as each language writes them, one word each: what a recognizer listens for
 # when a question is asked (inputs/reading_voice.py) and what the audio is scored on
 # (voice/yesno.py).
@@ -124,7 +163,9 @@ NEW_GAME_WORDS = (*(w for said in ENDING_SAID["new game"].values() for w in said
 # ("I need a hint", "j'ai besoin d'un conseil", "necesito una pista", "мені потрібна
 # порада") asks too: with a move it is refused ("I need the tea" is talk, not a take).
 ASKING: dict[str, tuple[str, ...]] = {
-    "en": ("what is", "what's", "what are", "can you", "could you", "i need", "can i have"),
+    # "whats": typed so, and how English transcripts are read (apostrophes dropped)
+    "en": ("what is", "what's", "whats", "what are", "can you", "could you", "i need",
+           "can i have"),
     # "qu'elle est": how Whisper writes "quel est" for MBROLA fr1 ("Qu'elle est le score ?")
     "fr": ("quel", "quelle", "quels", "quelles", "quel est", "quelle est", "quels sont",
            "quelles sont", "qu'elle est", "tu peux", "peux-tu", "pouvez-vous", "est-ce que",

@@ -74,6 +74,16 @@ def help_heard(lang: str) -> tuple[str, ...]:
     return () if lang in HELP_UNHEARD else HELP_ASKED.get(lang, ())
 
 
+def questions_heard(lang: str) -> dict[str, str]:
+    """The questions as a newcomer says them ("combien de points", companion.shared_words
+    .QUESTIONS_SAID) that the voice reading takes in `lang`, read only: phrase → the query's
+    command, for the queries every grammar offers (QUERIES: not "turn")."""
+    from companion.shared_words import QUESTIONS_SAID
+
+    return {phrase: query.value for query, said in QUESTIONS_SAID.items()
+            if query.value in QUERIES for phrase in said.get(lang, ())}
+
+
 def ending_phrases(lang: str) -> dict[str, str]:
     """Phrase → ending command, as `lang` spells them (companion.shared_words.ENDING_SAID)."""
     from companion.shared_words import ENDING_SAID

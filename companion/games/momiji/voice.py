@@ -49,6 +49,7 @@ from companion.voice.shared_words import (
     help_heard,
     practice_phrases,
     practice_word,
+    questions_heard,
     quit_unprompted,
 )
 from companion.voice.sphinx import HIGH, LOW, Grammar, Recognition, SphinxRecognizer
@@ -498,13 +499,13 @@ def phrase_list(ctx: MomijiContext, lang: str) -> list[str]:
 def read_only_words(lang: str, kind: str = "") -> tuple[str, ...]:
     """Phrases of `phrase_list` only the reading needs: how a question is asked ("quel est
     le score", "puedes repetir"), courtesy ("s'il te plaît"), the hint with its article
-    ("un conseil"), help asked for ("aide-moi"), at game over an ending said otherwise ("une
-    nouvelle partie"), and quit in play, which Whisper writes unprompted. No prompt holds
-    them and a beam held to its words is not given them: every decode stays as it was
-    measured."""
+    ("un conseil"), help and questions asked as a newcomer asks them ("aide-moi",
+    "combien de points"), at game over an ending said otherwise ("une nouvelle partie"),
+    and quit in play, which Whisper writes unprompted. No prompt holds them and a beam held
+    to its words is not given them: every decode stays as it was measured."""
     over = ending_unprompted(lang) if kind == "over" else ()  # the endings: there alone
     return (*ASKING.get(lang, ()), *COURTESY.get(lang, ()), *HINT_ASKED.get(lang, ()),
-            *help_heard(lang), *over, *quit_unprompted(lang, kind))
+            *help_heard(lang), *questions_heard(lang), *over, *quit_unprompted(lang, kind))
 
 
 def _colours(words: Spoken, colours: Iterable[Colour]) -> list[str]:
