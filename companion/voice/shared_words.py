@@ -84,6 +84,15 @@ def questions_heard(lang: str) -> dict[str, str]:
             if query.value in QUERIES for phrase in said.get(lang, ())}
 
 
+def said_otherwise(lang: str) -> frozenset[str]:
+    """The phrases that ask a question the grammar offers by its own word, said another way
+    (`questions_heard`, `help_heard`): read, never rescued by the model's likelihood. The
+    question's word is a rescue candidate already; offered too, "qui gagne" and "redis"
+    took a share from right Momiji moves (" je prends le triple," no longer rescued as
+    "collect green"; voice_bench, in context)."""
+    return frozenset(questions_heard(lang)) | frozenset(help_heard(lang))
+
+
 def ending_phrases(lang: str) -> dict[str, str]:
     """Phrase → ending command, as `lang` spells them (companion.shared_words.ENDING_SAID)."""
     from companion.shared_words import ENDING_SAID

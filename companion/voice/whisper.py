@@ -49,7 +49,7 @@ from companion.voice.mapper import (
 )
 from companion.voice.reasons import explained
 from companion.voice.rescore import TEMPERATURE, Scorer, Scores, candidates, score
-from companion.voice.shared_words import CANCEL, QUIT
+from companion.voice.shared_words import CANCEL, QUIT, said_otherwise
 from companion.voice.sphinx import (
     ALWAYS_ANSWERED,
     Grammar,
@@ -355,8 +355,11 @@ class WhisperRecognizer:
         # Quit read only (in play) is taken from what Whisper wrote, never rescued by the
         # model's likelihood: its prior favours a sign-off (subtitles end "Adiós.", "Au
         # revoir."), and offered to the rescue it outscored a right "trébol" and took a
-        # French " voilà." for quit (voice_bench, in context).
-        rescuable = tuple(p for p in bag if not (p in read_only and read(p) == QUIT))
+        # French " voilà." for quit (voice_bench, in context). Nor a question said
+        # another way ("combien de points": `said_otherwise`).
+        otherwise = said_otherwise(self.lang)
+        rescuable = tuple(p for p in bag if not (
+            p in read_only and (p in otherwise or read(p) == QUIT)))
         return self._recognize(pcm, graph, read, settled, prompt, allowed, spelling,
                                None if begun is None else (graph, begun), rescuable, asking)
 
