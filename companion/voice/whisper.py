@@ -471,14 +471,18 @@ class WhisperRecognizer:
                  mapped: Mapped, spelling: Mapping[str, str] | None,
                  bag: Sequence[str]) -> Mapped:
         """The text mapper's reading or, in a free-beam language where it would be refused,
-        the command the model's likelihood rescues (`rescue`, asked about at RESCUED)."""
+        the command the model's likelihood rescues (`rescue`, asked about at RESCUED) among
+        `bag`'s phrases (all of `graph`'s when none is given)."""
         command, confidence, words = mapped
         if not (RESCUE and self.rescore and not said.english and said.hyps
                 and confidence < REFUSE_BELOW):
             return command, confidence, words
         readings = [said.reading(text) for text, _ in said.hyps]
+        # The neighbours proposed come from the phrases that may be rescued (`bag`), not
+        # from every phrase read: "repítelo" (a question said another way) took a slot of
+        # the nearest sentences from "cojo trébol", and a right "trébol" was lost.
         scores = rescore_hypotheses(
-            said.hyps, graph, read,
+            said.hyps, phrases_graph(tuple(bag)) if bag else graph, read,
             lambda texts: self._score(said.encoded, texts, said.generation, said.seconds,
                                       True),
             said.english, said.reading, None, spelling,
