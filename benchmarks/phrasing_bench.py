@@ -7,7 +7,8 @@ game and quit, and what a table says when a game ends ("bien joué", "гарна
 asked with "give me" ("donne-moi un conseil", "dame una pista"), beside table talk so made;
 quit said in play, beside table talk that sounds like it; a need said ("I need a hint",
 "necesito una pista") and help asked ("aide-moi"), beside table talk so made; the Secret
-said in the past at the reveal ("c'était le thé"), beside table talk so made.
+said in the past at the reveal ("c'était le thé"), beside table talk so made; questions as
+a newcomer says them ("combien de points", "otra vez"), beside table talk so made.
 
 Each phrasing is spoken by the listener voices of `--voice-set` (voice_bench.py), each voice
 at its own rate and pitch, mixed with white, pink and babble noise at each SNR, decoded by
@@ -161,7 +162,29 @@ SECRET_WAS: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
            ("це було віяло", REVEAL, "reveal fan"), ("це був гарний хід", REVEAL, None),
            ("це було смішно", REVEAL, None)),
 }
-PARTS = {"hint": HINTS, "quit": QUITS, "need": NEEDS, "was": SECRET_WAS}  # after the rest
+# Questions as a newcomer says them ("combien de points", "otra vez"), beside table talk
+# made of the same words (after the rows above).
+NEWCOMER: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
+    "en": (("how many points", ACTION, "score"), ("who's winning", GIFT, "score"),
+           ("say that again", PAIRS, "repeat"), ("what should I do", ACTION, "actions"),
+           ("how do I play", REVEAL, "rules"), ("how many cards left", ACTION, None),
+           ("say hello", GIFT, None), ("I don't know how to play", PAIRS, None)),
+    "fr": (("combien de points", ACTION, "score"), ("qui gagne", GIFT, "score"),
+           ("encore une fois", PAIRS, "repeat"), ("qu'est-ce que je peux faire", ACTION,
+                                                  "actions"),
+           ("comment on joue", REVEAL, "rules"), ("combien de cartes", ACTION, None),
+           ("qui a gagné hier", GIFT, None), ("comment ça va", PAIRS, None)),
+    "es": (("cuántos puntos", ACTION, "score"), ("quién gana", GIFT, "score"),
+           ("dilo otra vez", PAIRS, "repeat"), ("qué hago", ACTION, "actions"),
+           ("cómo se juega", REVEAL, "rules"), ("cuántas cartas", ACTION, None),
+           ("quién es", GIFT, None), ("cómo estás", PAIRS, None)),
+    "uk": (("скільки балів", ACTION, "score"), ("хто виграє", GIFT, "score"),
+           ("скажи ще раз", PAIRS, "repeat"), ("що мені робити", ACTION, "actions"),
+           ("як грати", REVEAL, "rules"), ("скільки карт", ACTION, None),
+           ("хто там", GIFT, None), ("як справи", PAIRS, None)),
+}
+PARTS = {"hint": HINTS, "quit": QUITS, "need": NEEDS, "was": SECRET_WAS,
+         "newcomer": NEWCOMER}  # the parts after the first rows, in order
 
 
 def part(ctx: Context, extra: str) -> str:
@@ -179,7 +202,8 @@ def main() -> None:
     parser.add_argument("--part", choices=("all", "moves", "over", *PARTS), default="all",
                         help="the phrasings said in play (moves), at game over, the hint "
                              "asked with 'give me', quit in play, a need said, the Secret "
-                             "said in the past (was), or all")
+                             "said in the past (was), questions as a newcomer says them, "
+                             "or all")
     args = parser.parse_args()
 
     from companion.voice.whisper import WhisperRecognizer
