@@ -1,5 +1,7 @@
-"""The words every game shares, in every language, folded (lowercase, no accents): the
-questions, the speech and verbosity settings, undo, yes, no and cancel. A game's lexicon
+"""The words every game shares, in every language, lowercase (the one-word tables folded,
+without accents; the phrases spelled as the language writes them, which the phrase tables
+fold as they fold a line): the questions, the speech and verbosity settings, undo, yes, no
+and cancel. A game's lexicon
 takes them as they are or leaves out those it needs for something else (a game may say a
 card's value in "points"); the interpreters read them with
 `companion.phrases.PhraseTable.put_meta`.
