@@ -4,6 +4,10 @@ undo takes back a step, so it is asked about when unsure (sphinx.ALWAYS_ANSWERED
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
+from types import MappingProxyType
+
 QUERIES: tuple[str, ...] = ("score", "board", "actions", "repeat", "help", "undo", "unseen",
                            "hint", "rules")  # rules: the rulebook on what is asked now
 # Voice settings need their carrier word: a bare "slower" was heard for "score".
@@ -84,13 +88,15 @@ def questions_heard(lang: str) -> dict[str, str]:
             if query.value in QUERIES for phrase in said.get(lang, ())}
 
 
-def said_otherwise(lang: str) -> frozenset[str]:
+@functools.cache
+def said_otherwise(lang: str) -> Mapping[str, str]:
     """The phrases that ask a question the grammar offers by its own word, said another way
-    (`questions_heard`, `help_heard`): read, never rescued by the model's likelihood. The
-    question's word is a rescue candidate already; offered too, "qui gagne" and "redis"
-    took a share from right Momiji moves (" je prends le triple," no longer rescued as
-    "collect green"; voice_bench, in context)."""
-    return frozenset(questions_heard(lang)) | frozenset(help_heard(lang))
+    (`questions_heard`, `help_heard`) → the question's command: what the voice readings of
+    both games take read only, never rescued by the model's likelihood. The question's word
+    is a rescue candidate already; offered too, "qui gagne" and "redis" took a share from
+    right Momiji moves (" je prends le triple," no longer rescued as "collect green";
+    voice_bench, in context). Made once a language: a decode asks it."""
+    return MappingProxyType(dict.fromkeys(help_heard(lang), "help") | questions_heard(lang))
 
 
 def ending_phrases(lang: str) -> dict[str, str]:

@@ -46,11 +46,10 @@ from companion.voice.shared_words import (
     ending_phrases,
     ending_read,
     ending_unprompted,
-    help_heard,
     practice_phrases,
     practice_word,
-    questions_heard,
     quit_unprompted,
+    said_otherwise,
 )
 from companion.voice.sphinx import HIGH, LOW, Grammar, Recognition, SphinxRecognizer
 from companion.voice.vosk_backend import UNKNOWN
@@ -505,7 +504,7 @@ def read_only_words(lang: str, kind: str = "") -> tuple[str, ...]:
     to its words is not given them: every decode stays as it was measured."""
     over = ending_unprompted(lang) if kind == "over" else ()  # the endings: there alone
     return (*ASKING.get(lang, ()), *COURTESY.get(lang, ()), *HINT_ASKED.get(lang, ()),
-            *help_heard(lang), *questions_heard(lang), *over, *quit_unprompted(lang, kind))
+            *said_otherwise(lang), *over, *quit_unprompted(lang, kind))
 
 
 def _colours(words: Spoken, colours: Iterable[Colour]) -> list[str]:

@@ -26,8 +26,7 @@ from companion.voice.shared_words import (
     QUERIES,
     SETTING_PHRASES,
     SETTINGS,
-    help_heard,
-    questions_heard,
+    said_otherwise,
 )
 from stickers.colours import COLOUR_NAMES, NAME_LANGS, SYMBOLS, Colour
 
@@ -174,8 +173,7 @@ def _english() -> Lexicon:
         tokens=MappingProxyType({t.word: t for t in Token}),
         queries=MappingProxyType({q: q for q in QUERIES} | SETTING_PHRASES
                                  | dict.fromkeys(HINT_ASKED["en"], "hint")
-                                 | dict.fromkeys(help_heard("en"), "help")
-                                 | questions_heard("en")),
+                                 | said_otherwise("en")),
         yes=frozenset({"yes", "yeah", "yep", "correct", "confirm"}),
         no=frozenset({"no", "nope", "cancel", "wrong"}),
         take=frozenset({"take", "takes", "taking", "choose", "pick"}),
@@ -187,8 +185,8 @@ def _english() -> Lexicon:
                            "what's", "whats", "what", "show", "tell", "card", "cards",
                            "of", "us", "it", "its", "it's", "let's", "lets", "see"}),
         asking=frozenset(ASKING["en"]),
-        unprompted=MappingProxyType({"": frozenset({*HINT_ASKED["en"], *help_heard("en"),
-                                                    *questions_heard("en")})}),
+        unprompted=MappingProxyType({"": frozenset({*HINT_ASKED["en"],
+                                                    *said_otherwise("en")})}),
     )
 
 
@@ -200,14 +198,14 @@ def _english() -> Lexicon:
 # verde", "беру зелену карту"; French "carte" is prompted and spelled as it always was),
 # and a few plain words: "je garde le thé" (a take), "flûte et thé contre rose et éventail"
 # (a competition's two pairs), "mon secret était l'éventail", "mi secreto era la flauta".
-# The hint's words, and help asked for ("aide-moi"): questions of the lexicon, read but not
-# prompted.
+# The hint's words, and questions and help said another way ("combien de points",
+# "aide-moi": `said_otherwise`): questions of the lexicon, read but not prompted.
 _FR_HINT = ("conseil", "indice", *HINT_ASKED["fr"])
 _ES_HINT = ("consejo", *HINT_ASKED["es"])
 _UK_HINT = HINT_ASKED["uk"]
 _FR_UNPROMPTED = MappingProxyType({
     # Courtesy as whole phrases: "te" alone took the "thé" of "service à tue".
-    "": frozenset({*_FR_HINT, *help_heard("fr"), *questions_heard("fr"), *COURTESY["fr"]}),
+    "": frozenset({*_FR_HINT, *said_otherwise("fr"), *COURTESY["fr"]}),
     # Where they mean something: offered everywhere, "était" split "secrète" in two.
     "action": frozenset({"contre"}), "complete": frozenset({"contre"}),
     "answer_gift": frozenset({"garde"}), "answer_competition": frozenset({"garde"}),
@@ -216,13 +214,12 @@ _FR_UNPROMPTED = MappingProxyType({
     "reveal": frozenset({"était"})})
 _ES_UNPROMPTED = MappingProxyType({
     # "qué acciones" whole: "qué" alone took Momiji's "he terminado" (" ¿Qué terminado?")
-    "": frozenset({*_ES_HINT, *help_heard("es"), *questions_heard("es"), *COURTESY["es"],
-                   "carta", "qué acciones"}),
+    "": frozenset({*_ES_HINT, *said_otherwise("es"), *COURTESY["es"], "carta",
+                   "qué acciones"}),
     "action": frozenset({"contra"}), "complete": frozenset({"contra"}),
     "reveal": frozenset({"era"})})
 _UK_UNPROMPTED = MappingProxyType({
-    "": frozenset({*_UK_HINT, *help_heard("uk"), *questions_heard("uk"), *COURTESY["uk"],
-                   "карту", "карта"}),
+    "": frozenset({*_UK_HINT, *said_otherwise("uk"), *COURTESY["uk"], "карту", "карта"}),
     "action": frozenset({"проти"}), "complete": frozenset({"проти"})})
 
 
@@ -244,8 +241,7 @@ def _french() -> Lexicon:
             "annule": "undo", "non vues": "unseen", "plus vite": "faster",
             "moins vite": "slower", "plus fort": "louder", "moins fort": "quieter",
             "règles": "rules",
-        } | dict.fromkeys(_FR_HINT, "hint") | dict.fromkeys(help_heard("fr"), "help")
-        | questions_heard("fr")),
+        } | dict.fromkeys(_FR_HINT, "hint") | said_otherwise("fr")),
         yes=frozenset({"oui", "ouais", "d'accord", "confirme"}),
         no=frozenset({"non"}),
         take=frozenset({"prendre", "prends", "prend", "choisis", "je prends", "garde"}),
@@ -352,8 +348,7 @@ def _spanish() -> Lexicon:
             "deshacer": "undo", "deshaz": "undo", "sin ver": "unseen", "no vistas": "unseen",
             "pista": "hint", "más rápido": "faster", "más lento": "slower",
             "más alto": "louder", "más bajo": "quieter", "reglas": "rules",
-        } | dict.fromkeys(_ES_HINT, "hint") | dict.fromkeys(help_heard("es"), "help")
-        | questions_heard("es")),
+        } | dict.fromkeys(_ES_HINT, "hint") | said_otherwise("es")),
         yes=frozenset({"sí", "vale", "claro", "correcto", "confirmo", "de acuerdo"}),
         no=frozenset({"no", "incorrecto"}),
         take=frozenset({"tomo", "cojo", "elijo", "escojo", "me quedo con", "me quedo",
@@ -396,8 +391,7 @@ def _ukrainian() -> Lexicon:
             "підказка": "hint", "підкажи": "hint", "швидше": "faster",
             "повільніше": "slower", "голосніше": "louder", "тихіше": "quieter",
             "правила": "rules",
-        } | dict.fromkeys(_UK_HINT, "hint") | dict.fromkeys(help_heard("uk"), "help")
-        | questions_heard("uk")),
+        } | dict.fromkeys(_UK_HINT, "hint") | said_otherwise("uk")),
         yes=frozenset({"так", "ага", "підтверджую", "правильно", "вірно", "добре"}),
         no=frozenset({"ні", "неправильно"}),
         take=frozenset({"беру", "візьму", "забираю", "заберу", "обираю", "вибираю",
