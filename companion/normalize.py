@@ -38,23 +38,30 @@ def normal(line: str) -> str:
     return unicodedata.normalize("NFC", plain)
 
 
-# A question mark or full stop that ends a sentence ("score?", "what is the score?", "take
-# the tea."): punctuation, not the keyboard's help (?) or the keypad's board (.), which made
-# the line two commands ("say a question or undo on its own line"). A full stop after a
-# digit is kept ("3125.": the keypad's dot, a slip), and a line of keys alone ("?", "..",
-# "+."); "!" is no key: refused as ever.
-_ENDS = "?. \t"
+# A question mark, full stop or exclamation mark that ends a sentence ("score?", "what is
+# the score?", "take the tea.", "help!"): punctuation, not the keyboard's help (?) or the
+# keypad's board (.), which made the line two commands ("say a question or undo on its own
+# line"). After a digit a dot stays the keypad's ("3125.", a slip beside Enter) and "!" is
+# refused ("3!": Shift held on "1"); a line of keys alone stays keys ("?", "..", "+.").
+_ENDS = "?.! \t"
+# Spanish opens a question or an exclamation too ("¿cuál es la puntuación?", "¡ayuda!"):
+# before a word, punctuation; elsewhere a stray character.
+_OPENING = re.compile(r"[¿¡](?=\s*[^\W\d_])", re.UNICODE)
 
 
 def sentence(line: str) -> str:
-    """`line` without the question mark or full stop ending a sentence after a word (or a
+    """`line` without the marks around a sentence: Spanish's opening ones before a word,
+    and the question mark, full stop or exclamation mark ending it after a word (or a
     question mark after a number: "what is 3?")."""
+    line = _OPENING.sub("", line)
     body = line.rstrip(_ENDS)
     tail = line[len(body):]
     if not body or not tail.strip():
         return line
     last = body[-1]
-    return body if last.isalpha() or (last.isdigit() and "." not in tail) else line
+    if last.isalpha():
+        return body
+    return body if last.isdigit() and not set(tail) & set(".!") else line
 
 
 def stray(line: str) -> str | None:

@@ -122,7 +122,7 @@ def test_a_huge_keyed_number_is_refused_not_crashed() -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ['{"a":1}', "@@@2@@@", "gift fan tea flower!", "secret (fan)", "\x1b[A", "1_", "#3",
+    ['{"a":1}', "@@@2@@@", "gift fan! tea flower", "3125!", "secret (fan)", "\x1b[A", "1_", "#3",
      "gift fan; tea", "2 <fan>"],
 )
 def test_stray_characters_refuse_the_line(line: str) -> None:

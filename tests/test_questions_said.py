@@ -104,7 +104,12 @@ def test_a_question_said_so_beside_a_card_is_not_a_move(said: str, ctx: Context,
     ("en", "score?", Ask(Query.SCORE)),
     ("en", "what is the score?", Ask(Query.SCORE)),
     ("fr", "quel est le score ?", Ask(Query.SCORE)),
-    ("es", "¿cuál es la puntuación?", None),  # "¿" is no key: refused as ever
+    ("es", "¿cuál es la puntuación?", Ask(Query.SCORE)),  # "¿" was a stray character
+    ("es", "¡ayuda!", Ask(Query.HELP)),
+    ("es", "por favor, ¿cuál es la puntuación?", Ask(Query.SCORE)),
+    ("en", "help!", Ask(Query.HELP)),
+    ("es", "¿?", None),  # a mark opening no word: a stray character
+    ("en", "!", None),
     ("uk", "який рахунок?", Ask(Query.SCORE)),
     ("en", "board.", Ask(Query.BOARD)),
     ("fr", "répète...", Ask(Query.REPEAT)),
@@ -132,14 +137,19 @@ def test_a_move_typed_as_a_sentence_is_read_and_the_keypad_dot_after_digits_is_n
     assert hanamikoji.interpret("what is 3?", HANAMIKOJI).text() == "position 3"
     with pytest.raises(InvalidCommand):  # the dot beside the keypad's Enter: a slip
         hanamikoji.interpret("3125.", HANAMIKOJI)
-    with pytest.raises(InvalidCommand):  # "!" is no key
-        hanamikoji.interpret("gift fan tea flower!", HANAMIKOJI)
+    assert hanamikoji.interpret("gift fan tea flower!", HANAMIKOJI) == fan_tea_flower
+    assert hanamikoji.interpret("¡Regalo abanico, té y flor!", HANAMIKOJI,
+                                lang="es") == fan_tea_flower
+    with pytest.raises(InvalidCommand):  # "!" after a digit: Shift held on "1", a slip
+        hanamikoji.interpret("3125!", HANAMIKOJI)
 
 
 @pytest.mark.parametrize(("line", "kept"), [
     ("score?", "score"), ("what is 3?", "what is 3"), ("take tea. ", "take tea"),
     ("рахунок?", "рахунок"), ("?", "?"), (". .", ". ."), ("+.", "+."), ("3125.", "3125."),
-    ("3.?", "3.?"), ("?score", "?score"), ("score?!", "score?!"), ("", "")])
+    ("3.?", "3.?"), ("?score", "?score"), ("score?!", "score"), ("", ""),
+    ("¿cuál?", "cuál"), ("¡ayuda!", "ayuda"), ("¿ 3?", "¿ 3"), ("3!", "3!"), ("!", "!"),
+    ("¿", "¿"), ("sí, ¿cuál?", "sí, cuál")])
 def test_sentence_drops_only_a_sentence_end(line: str, kept: str) -> None:
     assert sentence(line) == kept
 
