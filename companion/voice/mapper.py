@@ -193,6 +193,18 @@ def split_runs(heard: Sequence[str], words: frozenset[str], lang: str) -> list[s
     return out
 
 
+def join_splits(heard: Sequence[str], words: frozenset[str]) -> list[str]:
+    """The heard words with each two in a row that spell a grammar word together joined:
+    Whisper writes " Хто ви грає?" for "хто виграє" (who is winning)."""
+    out: list[str] = []
+    for word in heard:
+        if out and out[-1] not in words and out[-1] + word in words:
+            out[-1] += word
+        else:
+            out.append(word)
+    return out
+
+
 # Consonants that differ by one feature (liquids, voicing, nasals): Whisper base writes
 # "Frute." for a clear French "flûte" (MBROLA fr5, every hypothesis), "tue" for "thé". In
 # French a substitution between them costs ALIKE_COST, not 1 (replayed on the French tuning

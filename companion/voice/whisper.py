@@ -39,6 +39,7 @@ from companion.voice.mapper import (
     Graph,
     align,
     collapse_repeats,
+    join_splits,
     jsgf_graph,
     phrases_graph,
     phrases_spelling,
@@ -195,6 +196,22 @@ class _Utterance:
 # in play and the policy always asks about. Not cancel: a free " No." while a list is
 # begun would drop it.
 FREELY_TAKEN = ALWAYS_ANSWERED - {CANCEL} | {QUIT}
+# How near the phrases read only from it a free transcript must be (read_hypothesis's fit)
+# to be read as one of them (`_asked_freely`): Ukrainian's questions and quit written a
+# letter off fitted 0.39 to 0.90 (" В що мені робити?", " Скажі ще раз."), table talk
+# made of their words at most 0.15 (" Як справи?" near "як грати").
+FREELY_FIT = 0.3
+
+
+def written_only(bag: Sequence[str], read_only: Collection[str],
+                 read: Callable[[str], str | None], lang: str) -> tuple[str, ...]:
+    """The phrases of `bag` taken only from what Whisper wrote, never rescued by the
+    model's likelihood: quit read only (in play), whose prior favours a sign-off (subtitles
+    end "Adiós.", "Au revoir."; offered to the rescue it outscored a right "trébol" and
+    took a French " voilà." for quit: voice_bench, in context), and a question said another
+    way ("combien de points": `said_otherwise`)."""
+    otherwise = said_otherwise(lang)
+    return tuple(p for p in bag if p in read_only and (p in otherwise or read(p) == QUIT))
 
 
 def asked_first(heard: Recognition, asking: Collection[str]) -> Recognition:
@@ -352,16 +369,11 @@ class WhisperRecognizer:
         # The limited beam may write each phrase's words as spelled, elisions included.
         allowed = [*dict.fromkeys(c for p in spelled for c in p.split()),
                    *phrases_spelling(spelled).values()]
-        # Quit read only (in play) is taken from what Whisper wrote, never rescued by the
-        # model's likelihood: its prior favours a sign-off (subtitles end "Adiós.", "Au
-        # revoir."), and offered to the rescue it outscored a right "trébol" and took a
-        # French " voilà." for quit (voice_bench, in context). Nor a question said
-        # another way ("combien de points": `said_otherwise`).
-        otherwise = said_otherwise(self.lang)
-        rescuable = tuple(p for p in bag if not (
-            p in read_only and (p in otherwise or read(p) == QUIT)))
+        freely = written_only(bag, read_only, read, self.lang)
+        rescuable = tuple(p for p in bag if p not in freely)
         return self._recognize(pcm, graph, read, settled, prompt, allowed, spelling,
-                               None if begun is None else (graph, begun), rescuable, asking)
+                               None if begun is None else (graph, begun), rescuable, asking,
+                               freely)
 
     # -- decoding ----------------------------------------------------------------------------
     def _recognize(self, pcm: bytes, graph: Graph, read: Callable[[str], str | None],
@@ -369,12 +381,14 @@ class WhisperRecognizer:
                    prompt: Sequence[str] | None = None, allowed: Sequence[str] | None = None,
                    spelling: Mapping[str, str] | None = None,
                    begun: tuple[Graph, Callable[[str], str | None]] | None = None,
-                   bag: Sequence[str] = (), asking: Collection[str] = ()) -> Recognition:
+                   bag: Sequence[str] = (), asking: Collection[str] = (),
+                   freely: Sequence[str] = ()) -> Recognition:
         """`allowed`: the words the limited beam may spell (default: the prompt's);
         `spelling`: the grammar's folded words as the model should read them; `begun`:
         the graph and reader of a second, text-only reading when nothing whole is heard;
         `bag`: the phrases of a bag grammar (their short commands may be rescued);
-        `asking`: how the language asks (`asked_first`).
+        `asking`: how the language asks (`asked_first`); `freely`: the phrases read only
+        from what Whisper wrote (`_asked_freely`).
 
         The stages: the decodes, the text mapper's reading, rescoring (or a rescue of a
         refused reading), the confidence, the yes/no screen, then a begun command when
@@ -383,7 +397,7 @@ class WhisperRecognizer:
         generation = self._generation
         self.evidence = {}
         said = self._decoded(pcm, graph, read, generation, prompt, allowed)
-        heard = replace(self._read(said, graph, read, settled, spelling, begun, bag),
+        heard = replace(self._read(said, graph, read, settled, spelling, begun, bag, freely),
                         transcript=said.written)
         return asked_first(heard, asking) if said.constrained else heard
 
@@ -391,7 +405,7 @@ class WhisperRecognizer:
               settled: Callable[[str], float | None] | None,
               spelling: Mapping[str, str] | None,
               begun: tuple[Graph, Callable[[str], str | None]] | None,
-              bag: Sequence[str]) -> Recognition:
+              bag: Sequence[str], freely: Sequence[str] = ()) -> Recognition:
         """The stages after the decodes (`_recognize`)."""
         mapped = map_hypotheses(said.hyps, graph, read, said.english, said.reading)
         self.evidence.update(hyps=said.hyps, mapper=mapped)
@@ -402,7 +416,7 @@ class WhisperRecognizer:
                                                        bag)
         heard = self._screened(said, self._confidence(said, command, confidence, words,
                                                       settled))
-        heard = self._asked_freely(said, read, heard)
+        heard = self._asked_freely(said, read, heard, freely, self.lang)
         if heard.command is None or heard.confidence < REFUSE_BELOW:
             short = self._begun(said, begun, settled, heard.margin)
             if short is not None:
@@ -510,7 +524,8 @@ class WhisperRecognizer:
 
     @staticmethod
     def _asked_freely(said: _Utterance, read: Callable[[str], str | None],
-                      heard: Recognition) -> Recognition:
+                      heard: Recognition, freely: Sequence[str] = (),
+                      lang: str = "en") -> Recognition:
         """A question the free transcript beside the limited beam says, read as it is
         (asking words and all), taken at the floor (answered) where the beam's reading
         would be refused: the beam cannot spell how it was asked (" What is the score?"
@@ -518,13 +533,28 @@ class WhisperRecognizer:
         "the tea"). A question heard wrongly costs a sentence; a beam's reading above the
         floor stands. Quit alike (asked, never applied): in play the beam cannot spell it.
         Refused is also no command at any confidence: rescoring's reading vetoed by the text
-        mapper's (`agree`; " Give me a hint." was refused so at 0.54)."""
+        mapper's (`agree`; " Give me a hint." was refused so at 0.54).
+
+        Written not quite as said, it is read near `freely` (the phrases read only from
+        what Whisper wrote: a question said another way, quit; words compared with
+        `lang`'s sound keys), aligned as every reading aligns and taken where it fits by
+        FREELY_FIT, a word written in two joined (" Хто ви грає?"): Ukrainian's " Скажі ще
+        раз.", " Скільки болів?", " Як гграти?", " Вийте." were refused."""
         refused = heard.command is None or heard.confidence < REFUSE_BELOW
         if not (said.constrained and said.free_text and refused):
             return heard
         # Its words, as every reading takes them: written as it came, Momiji read " And."
         # as the keypad's "." (board).
-        asked = read(" ".join(words_of(said.free_text, said.english)))
+        written = " ".join(words_of(said.free_text, said.english))
+        asked = read(written)
+        if asked not in FREELY_TAKEN and freely:
+            graph = phrases_graph(tuple(freely))
+            joined = " ".join(join_splits(written.split(), graph.words))
+            near = max((r for text in {written, joined} if (r := read_hypothesis(
+                text, graph, read, said.english, lang=lang)) is not None), default=None)
+            if near is None or near[0] < FREELY_FIT:
+                return heard
+            asked = near[1]
         if asked not in FREELY_TAKEN:
             return heard
         words = heard.words if asked == heard.command else said.free_text
