@@ -96,6 +96,11 @@ def test_the_free_transcript_is_read_as_words_not_as_keys(lang: str, free: str) 
     # quit, which the beam is not given in play: asked (the policy always asks)
     (" Quit.", Recognition(None, 0.0, "the"), ("quit", 0.4)),
     (" I quit the tea.", Recognition(None, 0.0, "the tea"), (None, 0.0)),  # read strictly
+    # a step the beam is unsure of (asked about) gives way to a question written exactly
+    (" How do I play?", Recognition("undo", 0.48, "undo"), ("rules", 0.4)),
+    (" How do I play?", Recognition("undo", 0.85, "undo"), ("undo", 0.85)),  # sure: stands
+    (" How do I please?", Recognition("undo", 0.51, "undo"), ("undo", 0.51)),  # no question
+    (" Quit.", Recognition("undo", 0.5, "undo"), ("undo", 0.5)),  # quit only where refused
 ])
 def test_the_free_transcript_answers_only_a_question_the_beam_would_refuse(
         free: str, heard: Recognition, expected: tuple[str | None, float]) -> None:
@@ -141,3 +146,46 @@ def test_a_question_written_a_letter_off_is_read_near_the_questions(
     # without the phrases read near, only what is written exactly is read
     if expected:
         assert WhisperRecognizer._asked_freely(said, read, heard).command is None
+
+
+@pytest.mark.parametrize(("free", "spelled", "expected"), [
+    (" How do I play?", {"undo", "help"}, "rules"),
+    # a word the beam can spell is its to weigh: Momiji's free " again" beside a beam
+    # sure of " The end." was answered with the repeat
+    (" Again.", {"again", "end"}, "end"),
+    (" Again.", {"end"}, "repeat"),
+])
+def test_an_unsure_step_gives_way_only_to_a_question_the_beam_cannot_spell(
+        free: str, spelled: set[str], expected: str) -> None:
+    from companion.voice.whisper import WhisperRecognizer, _Utterance
+
+    said = _Utterance(b"", 0, 1.0, [], None, free, lambda text: None, True, True)
+    read = {"how do i play": "rules", "again": "repeat"}.get
+    heard = Recognition("end", 0.67, "end")
+    got = WhisperRecognizer._asked_freely(said, read, heard, (), "en", frozenset(spelled))
+    assert got.command == expected
+
+
+@pytest.mark.parametrize(("lang", "free", "stands"), [
+    # help offered, not asked: answered with the help before (phrasing_bench --part need)
+    ("en", " Help yourself.", False),
+    ("en", " Oh, help yourself to the crisps.", False),
+    ("uk", " допоможемо", False),
+    ("uk", " Допоможемо.", False),
+    # help asked stands
+    ("en", " Help.", True),
+    ("en", " Help me.", True),
+    ("uk", " Допоможи.", True),
+    ("uk", " Допомога.", True),
+])
+def test_help_offered_rather_than_asked_is_table_talk(lang: str, free: str,
+                                                      stands: bool) -> None:
+    from companion.voice.shared_words import help_offered
+    from companion.voice.whisper import asked_first
+
+    heard = Recognition("help", 0.45, "help", transcript=free)
+    got = asked_first(heard, (), help_offered(lang))
+    assert got.command == ("help" if stands else None)
+    # a move beside it is the asking words' to refuse, not these
+    move = Recognition("take tea", 0.5, "take tea", transcript=free)
+    assert asked_first(move, (), help_offered(lang)).command == "take tea"

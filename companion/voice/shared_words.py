@@ -78,6 +78,19 @@ def help_heard(lang: str) -> tuple[str, ...]:
     return () if lang in HELP_UNHEARD else HELP_ASKED.get(lang, ())
 
 
+# Help offered or promised, not asked: table talk made of the help word ("help yourself" to
+# the crisps, "допоможемо"). The limited beam, which cannot spell the rest, wrote "help" and
+# it was answered (phrasing_bench --part need); its free transcript says it (`offered`).
+HELP_OFFERED: dict[str, tuple[str, ...]] = {
+    "en": ("help yourself", "help him", "help her", "help them", "help each other"),
+    "uk": ("допоможемо", "допоможу", "допоможе", "допоможуть", "допомогти")}
+
+
+def help_offered(lang: str) -> tuple[str, ...]:
+    """The ways `lang` offers help rather than asks for it (HELP_OFFERED)."""
+    return HELP_OFFERED.get(lang, ())
+
+
 def questions_heard(lang: str) -> dict[str, str]:
     """The questions as a newcomer says them ("combien de points", companion.shared_words
     .QUESTIONS_SAID) that the voice reading takes in `lang`, read only: phrase → the query's

@@ -48,9 +48,10 @@ from companion.voice.mapper import (
     vocabulary,
     words_of,
 )
+from companion.voice.policy import CONFIRM_THRESHOLD
 from companion.voice.reasons import explained
 from companion.voice.rescore import TEMPERATURE, Scorer, Scores, candidates, score
-from companion.voice.shared_words import CANCEL, QUIT, said_otherwise
+from companion.voice.shared_words import CANCEL, QUIT, help_offered, said_otherwise
 from companion.voice.sphinx import (
     ALWAYS_ANSWERED,
     Grammar,
@@ -214,20 +215,34 @@ def written_only(bag: Sequence[str], read_only: Collection[str],
     return tuple(p for p in bag if p in read_only and (p in otherwise or read(p) == QUIT))
 
 
-def asked_first(heard: Recognition, asking: Collection[str]) -> Recognition:
+def asked_first(heard: Recognition, asking: Collection[str],
+                offered: Collection[str] = ()) -> Recognition:
     """`heard`, refused when it is a move and the free transcript begins with how the
     language asks: "можеш взяти флейту", said to a neighbour, was written " Можешь взяти
     флейту." freely and "взяти флейту" by the limited beam, which cannot spell "можеш",
     and asked about as a take (a free beam's reading refuses it already: the asking words
-    around a move). A question asked so ("можеш повторити") stands."""
-    if heard.command is None or heard.command in ALWAYS_ANSWERED or not heard.transcript:
+    around a move). A question asked so ("можеш повторити") stands. And refused when it is
+    help and the free transcript offers help instead (`offered`, help_offered: " Help
+    yourself.", " допоможемо" were answered with the help)."""
+    if heard.command is None or not heard.transcript:
         return heard
     said = words_of(heard.transcript, english=False)
+    if heard.command == "help":
+        return replace(heard, command=None) if any(
+            _holds(said, words_of(phrase, english=False)) for phrase in offered) else heard
+    if heard.command in ALWAYS_ANSWERED:
+        return heard
     for phrase in asking:
         words = words_of(phrase, english=False)
         if words and said[:len(words)] == words:
             return replace(heard, command=None)
     return heard
+
+
+def _holds(said: Sequence[str], words: Sequence[str]) -> bool:
+    """Whether `words` come in a row in `said`."""
+    n = len(words)
+    return n > 0 and any(list(said[i:i + n]) == list(words) for i in range(len(said) - n + 1))
 
 
 class WhisperRecognizer:
@@ -399,7 +414,9 @@ class WhisperRecognizer:
         said = self._decoded(pcm, graph, read, generation, prompt, allowed)
         heard = replace(self._read(said, graph, read, settled, spelling, begun, bag, freely),
                         transcript=said.written)
-        return asked_first(heard, asking) if said.constrained else heard
+        if not said.constrained:
+            return heard
+        return asked_first(heard, asking, help_offered(self.lang))
 
     def _read(self, said: _Utterance, graph: Graph, read: Callable[[str], str | None],
               settled: Callable[[str], float | None] | None,
@@ -416,7 +433,7 @@ class WhisperRecognizer:
                                                        bag)
         heard = self._screened(said, self._confidence(said, command, confidence, words,
                                                       settled))
-        heard = self._asked_freely(said, read, heard, freely, self.lang)
+        heard = self._asked_freely(said, read, heard, freely, self.lang, graph.words)
         if heard.command is None or heard.confidence < REFUSE_BELOW:
             short = self._begun(said, begun, settled, heard.margin)
             if short is not None:
@@ -525,7 +542,7 @@ class WhisperRecognizer:
     @staticmethod
     def _asked_freely(said: _Utterance, read: Callable[[str], str | None],
                       heard: Recognition, freely: Sequence[str] = (),
-                      lang: str = "en") -> Recognition:
+                      lang: str = "en", spelled: Collection[str] = ()) -> Recognition:
         """A question the free transcript beside the limited beam says, read as it is
         (asking words and all), taken at the floor (answered) where the beam's reading
         would be refused: the beam cannot spell how it was asked (" What is the score?"
@@ -533,20 +550,34 @@ class WhisperRecognizer:
         "the tea"). A question heard wrongly costs a sentence; a beam's reading above the
         floor stands. Quit alike (asked, never applied): in play the beam cannot spell it.
         Refused is also no command at any confidence: rescoring's reading vetoed by the text
-        mapper's (`agree`; " Give me a hint." was refused so at 0.54).
+        mapper's (`agree`; " Give me a hint." was refused so at 0.54). A step the beam
+        reads but is unsure of gives way too, to a question written exactly in words it
+        cannot spell (`spelled`: the beam's words).
 
         Written not quite as said, it is read near `freely` (the phrases read only from
         what Whisper wrote: a question said another way, quit; words compared with
         `lang`'s sound keys), aligned as every reading aligns and taken where it fits by
         FREELY_FIT, a word written in two joined (" Хто ви грає?"): Ukrainian's " Скажі ще
         раз.", " Скільки болів?", " Як гграти?", " Вийте." were refused."""
-        refused = heard.command is None or heard.confidence < REFUSE_BELOW
-        if not (said.constrained and said.free_text and refused):
+        if not (said.constrained and said.free_text):
             return heard
+        refused = heard.command is None or heard.confidence < REFUSE_BELOW
         # Its words, as every reading takes them: written as it came, Momiji read " And."
         # as the keypad's "." (board).
         written = " ".join(words_of(said.free_text, said.english))
         asked = read(written)
+        if not refused:
+            # A step the beam is unsure of (it would be asked about) gives way to a question
+            # written exactly in words the beam cannot spell: " How do I play?" was asked
+            # about as undo (0.48). A word it can spell is its to weigh: Momiji's free
+            # " again" beside a beam sure of " The end." (0.67) was no question.
+            unsure = (heard.command not in ALWAYS_ANSWERED
+                      and heard.confidence < CONFIRM_THRESHOLD)
+            unspelled = not set(written.split()).issubset(spelled)
+            return (replace(heard, command=asked, confidence=REFUSE_BELOW,
+                            words=said.free_text)
+                    if unsure and unspelled and asked in FREELY_TAKEN and asked != QUIT
+                    else heard)
         if asked not in FREELY_TAKEN and freely:
             graph = phrases_graph(tuple(freely))
             joined = " ".join(join_splits(written.split(), graph.words))
