@@ -150,17 +150,18 @@ def test_a_question_written_a_letter_off_is_read_near_the_questions(
 
 @pytest.mark.parametrize(("free", "spelled", "expected"), [
     (" How do I play?", {"undo", "help"}, "rules"),
-    # a word the beam can spell is its to weigh: Momiji's free " again" beside a beam
-    # sure of " The end." was answered with the repeat
-    (" Again.", {"again", "end"}, "end"),
-    (" Again.", {"end"}, "repeat"),
+    (" How do I play?", {"how", "do", "i", "play"}, "end"),  # the beam's to weigh
+    # a word alone: Momiji's free " again" in babble, beside a beam that wrote " The
+    # end." five times, was answered with the repeat
+    (" Again.", {"end"}, "end"),
+    (" Say it again.", {"end"}, "repeat"),
 ])
 def test_an_unsure_step_gives_way_only_to_a_question_the_beam_cannot_spell(
         free: str, spelled: set[str], expected: str) -> None:
     from companion.voice.whisper import WhisperRecognizer, _Utterance
 
     said = _Utterance(b"", 0, 1.0, [], None, free, lambda text: None, True, True)
-    read = {"how do i play": "rules", "again": "repeat"}.get
+    read = {"how do i play": "rules", "again": "repeat", "say it again": "repeat"}.get
     heard = Recognition("end", 0.67, "end")
     got = WhisperRecognizer._asked_freely(said, read, heard, (), "en", frozenset(spelled))
     assert got.command == expected

@@ -551,8 +551,8 @@ class WhisperRecognizer:
         floor stands. Quit alike (asked, never applied): in play the beam cannot spell it.
         Refused is also no command at any confidence: rescoring's reading vetoed by the text
         mapper's (`agree`; " Give me a hint." was refused so at 0.54). A step the beam
-        reads but is unsure of gives way too, to a question written exactly in words it
-        cannot spell (`spelled`: the beam's words).
+        reads but is unsure of gives way too, to a question asked as a sentence, written
+        exactly in words it cannot all spell (`spelled`: the beam's words).
 
         Written not quite as said, it is read near `freely` (the phrases read only from
         what Whisper wrote: a question said another way, quit; words compared with
@@ -568,15 +568,17 @@ class WhisperRecognizer:
         asked = read(written)
         if not refused:
             # A step the beam is unsure of (it would be asked about) gives way to a question
-            # written exactly in words the beam cannot spell: " How do I play?" was asked
-            # about as undo (0.48). A word it can spell is its to weigh: Momiji's free
-            # " again" beside a beam sure of " The end." (0.67) was no question.
+            # asked as a sentence, written exactly, in words the beam cannot all spell
+            # (" How do I play?" was asked about as undo, 0.48). Not a word alone: Momiji's
+            # free " again" in babble, beside a beam that wrote " The end." five times
+            # (0.67), was no question; nor what the beam could have written itself.
+            words = written.split()
+            sentence = len(words) > 1 and not set(words).issubset(spelled)
             unsure = (heard.command not in ALWAYS_ANSWERED
                       and heard.confidence < CONFIRM_THRESHOLD)
-            unspelled = not set(written.split()).issubset(spelled)
             return (replace(heard, command=asked, confidence=REFUSE_BELOW,
                             words=said.free_text)
-                    if unsure and unspelled and asked in FREELY_TAKEN and asked != QUIT
+                    if unsure and sentence and asked in FREELY_TAKEN and asked != QUIT
                     else heard)
         if asked not in FREELY_TAKEN and freely:
             graph = phrases_graph(tuple(freely))
