@@ -215,6 +215,22 @@ def written_only(bag: Sequence[str], read_only: Collection[str],
     return tuple(p for p in bag if p in read_only and (p in otherwise or read(p) == QUIT))
 
 
+def read_near(written: str, freely: Sequence[str], read: Callable[[str], str | None],
+              english: bool, lang: str) -> str | None:
+    """The command of the phrase of `freely` that `written` (a free transcript's words) is
+    near, aligned as every reading aligns (`read_hypothesis`, `lang`'s sound keys) and
+    fitting by FREELY_FIT, two words that spell one of theirs joined first (" Хто ви
+    грає?"); None where none is."""
+    if not freely:
+        return None
+    graph = phrases_graph(tuple(freely))
+    joined = " ".join(join_splits(written.split(), graph.words))
+    near = max((r for text in {written, joined}
+                if (r := read_hypothesis(text, graph, read, english, lang=lang)) is not None),
+               default=None)
+    return near[1] if near is not None and near[0] >= FREELY_FIT else None
+
+
 def asked_first(heard: Recognition, asking: Collection[str],
                 offered: Collection[str] = ()) -> Recognition:
     """`heard`, refused when it is a move and the free transcript begins with how the
@@ -580,14 +596,8 @@ class WhisperRecognizer:
                             words=said.free_text)
                     if unsure and sentence and asked in FREELY_TAKEN and asked != QUIT
                     else heard)
-        if asked not in FREELY_TAKEN and freely:
-            graph = phrases_graph(tuple(freely))
-            joined = " ".join(join_splits(written.split(), graph.words))
-            near = max((r for text in {written, joined} if (r := read_hypothesis(
-                text, graph, read, said.english, lang=lang)) is not None), default=None)
-            if near is None or near[0] < FREELY_FIT:
-                return heard
-            asked = near[1]
+        if asked not in FREELY_TAKEN:
+            asked = read_near(written, freely, read, said.english, lang)
         if asked not in FREELY_TAKEN:
             return heard
         words = heard.words if asked == heard.command else said.free_text
