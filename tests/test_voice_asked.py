@@ -190,3 +190,29 @@ def test_help_offered_rather_than_asked_is_table_talk(lang: str, free: str,
     # a move beside it is the asking words' to refuse, not these
     move = Recognition("take tea", 0.5, "take tea", transcript=free)
     assert asked_first(move, (), help_offered(lang)).command == "take tea"
+
+
+@pytest.mark.parametrize(("free", "expected"), [
+    (" Скажі ще раз.", "repeat"), (" Скільки болів?", "score"), (" Вийте.", "quit"),
+    (" Як справи?", None), (" Хто там?", None)])
+def test_momiji_reads_a_question_written_a_letter_off_too(free: str,
+                                                          expected: str | None) -> None:
+    """The near reading is the voice core's: Momiji's Ukrainian bag takes it as
+    Hanamikoji's does."""
+    from companion.games.momiji import Momiji
+    from companion.games.momiji import voice as momiji_voice
+    from companion.session import Session
+    from companion.voice.whisper import WhisperRecognizer, _Utterance, written_only
+
+    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": "uk"})
+    session.start()
+    ctx = momiji_voice.context_for(session)
+    read = lambda t: momiji_voice.read(t, ctx)  # noqa: E731
+    freely = written_only(momiji_voice.phrase_list(ctx, "uk"),
+                          momiji_voice.read_only_words("uk", ctx.kind), read, "uk")
+    said = _Utterance(b"", 0, 1.0, [], None, free, lambda text: None, False, True)
+    heard = Recognition(None, 0.1, "")
+    got = WhisperRecognizer._asked_freely(said, read, heard, freely, "uk")
+    assert got.command == expected, (got, ctx.kind, freely)
+    if expected:  # read exactly only, as before: refused
+        assert WhisperRecognizer._asked_freely(said, read, heard).command is None
