@@ -216,3 +216,25 @@ def test_momiji_reads_a_question_written_a_letter_off_too(free: str,
     assert got.command == expected, (got, ctx.kind, freely)
     if expected:  # read exactly only, as before: refused
         assert WhisperRecognizer._asked_freely(said, read, heard).command is None
+
+
+@pytest.mark.parametrize(("free", "heard", "expected"), [
+    (" Вийте.", Recognition("take 2", 0.47, "take 2"), "quit"),  # asked as the take was
+    (" Вийти.", Recognition("take 2", 0.47, "take 2"), "quit"),
+    (" Вийте.", Recognition("take 2", 0.85, "take 2"), "take 2"),  # sure: stands
+    (" Вишня.", Recognition("take 2", 0.47, "take 2"), "take 2"),  # a card, not quit
+    (" До побачення.", Recognition("take 2", 0.47, "take 2"), "take 2"),  # a goodbye
+])
+def test_quit_written_beside_a_doubted_step_is_asked_instead(
+        free: str, heard: Recognition, expected: str) -> None:
+    """"вийти" was asked about as "take 2" (0.42-0.47) beside a free " Вийте." (RHVoice,
+    tuning and held out)."""
+    from companion.games.hanamikoji.voice.grammar import phrase_list, read_only_words
+    from companion.voice.whisper import WhisperRecognizer, _Utterance, written_only
+
+    ctx = Context.answer_competition([Item.FLUTE, Item.FAN], [Item.SCROLL, Item.UMBRELLA])
+    read = lambda t: normalize(t, "uk", ctx)  # noqa: E731
+    freely = written_only(phrase_list(ctx, "uk"), read_only_words(ctx, "uk"), read, "uk")
+    said = _Utterance(b"", 0, 1.0, [], None, free, lambda text: None, False, True)
+    got = WhisperRecognizer._asked_freely(said, read, heard, freely, "uk")
+    assert got.command == expected, got

@@ -588,14 +588,20 @@ class WhisperRecognizer:
             # (" How do I play?" was asked about as undo, 0.48). Not a word alone: Momiji's
             # free " again" in babble, beside a beam that wrote " The end." five times
             # (0.67), was no question; nor what the beam could have written itself.
+            # Quit near the phrases written only (not a goodbye: Whisper's sign-off on
+            # noise) the same, asked as the step was: " Вийте." beside a beam unsure of
+            # "take 2" (0.47).
             words = written.split()
             sentence = len(words) > 1 and not set(words).issubset(spelled)
             unsure = (heard.command not in ALWAYS_ANSWERED
                       and heard.confidence < CONFIRM_THRESHOLD)
-            return (replace(heard, command=asked, confidence=REFUSE_BELOW,
-                            words=said.free_text)
-                    if unsure and sentence and asked in FREELY_TAKEN and asked != QUIT
-                    else heard)
+            if unsure and sentence and asked in FREELY_TAKEN and asked != QUIT:
+                return replace(heard, command=asked, confidence=REFUSE_BELOW,
+                               words=said.free_text)
+            if unsure and read_near(written, freely, read, said.english, lang) == QUIT:
+                return replace(heard, command=QUIT, confidence=REFUSE_BELOW,
+                               words=said.free_text)
+            return heard
         if asked not in FREELY_TAKEN:
             asked = read_near(written, freely, read, said.english, lang)
         if asked not in FREELY_TAKEN:
