@@ -22,6 +22,22 @@ from companion.voice.sphinx import Recognition
 GIFT = Context.answer_gift([Item.FLUTE, Item.UMBRELLA, Item.TEA])
 
 
+def free_only(free: str, english: bool):  # type: ignore[no-untyped-def]
+    """An utterance beside a limited beam whose free transcript is `free` (no audio)."""
+    from companion.voice.whisper import _Utterance
+
+    return _Utterance(b"", 0, 1.0, [], None, free, lambda text: None, english, True)
+
+
+def ukrainian_bag(ctx: Context):  # type: ignore[no-untyped-def]
+    """Hanamikoji's Ukrainian reading in `ctx` and the phrases it takes only as written."""
+    from companion.games.hanamikoji.voice.grammar import phrase_list, read_only_words
+    from companion.voice.whisper import written_only
+
+    read = lambda t: normalize(t, "uk", ctx)  # noqa: E731
+    return read, written_only(phrase_list(ctx, "uk"), read_only_words(ctx, "uk"), read, "uk")
+
+
 @pytest.mark.parametrize(("words", "ctx", "expected"), [
     ("what's the score", Context.action(), "score"),
     ("what is the score", GIFT, "score"),
@@ -73,12 +89,12 @@ def test_the_free_transcript_is_read_as_words_not_as_keys(lang: str, free: str) 
     from companion.games.momiji import Momiji
     from companion.games.momiji import voice as momiji_voice
     from companion.session import Session
-    from companion.voice.whisper import WhisperRecognizer, _Utterance
+    from companion.voice.whisper import WhisperRecognizer
 
     session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": lang})
     session.start()
     ctx = momiji_voice.context_for(session)
-    said = _Utterance(b"", 0, 1.0, [], None, free, lambda text: None, lang == "en", True)
+    said = free_only(free, lang == "en")
     heard = Recognition(None, 0.1, "the")
     got = WhisperRecognizer._asked_freely(said, lambda t: momiji_voice.read(t, ctx), heard)
     assert (got.command, got.confidence) == (None, 0.1)
@@ -104,10 +120,10 @@ def test_the_free_transcript_is_read_as_words_not_as_keys(lang: str, free: str) 
 ])
 def test_the_free_transcript_answers_only_a_question_the_beam_would_refuse(
         free: str, heard: Recognition, expected: tuple[str | None, float]) -> None:
-    from companion.voice.whisper import WhisperRecognizer, _Utterance
+    from companion.voice.whisper import WhisperRecognizer
 
     begun = Context.complete(Token.GIFT, [Item.FLUTE, Item.TEA])
-    said = _Utterance(b"", 0, 1.0, [], None, free, lambda text: None, True, True)
+    said = free_only(free, True)
     got = WhisperRecognizer._asked_freely(said, lambda t: normalize(t, "en", begun), heard)
     assert (got.command, got.confidence) == expected
 
@@ -132,13 +148,10 @@ def test_a_question_written_a_letter_off_is_read_near_the_questions(
         free: str, expected: str | None) -> None:
     """Ukrainian's free transcript was read only exactly: " Скажі ще раз." (скажи) and
     " Скільки болів?" (балів) were refused (newcomer questions 23% right at 40 dB)."""
-    from companion.games.hanamikoji.voice.grammar import phrase_list, read_only_words
-    from companion.voice.whisper import WhisperRecognizer, _Utterance, written_only
+    from companion.voice.whisper import WhisperRecognizer
 
-    ctx = Context.action()
-    read = lambda t: normalize(t, "uk", ctx)  # noqa: E731
-    freely = written_only(phrase_list(ctx, "uk"), read_only_words(ctx, "uk"), read, "uk")
-    said = _Utterance(b"", 0, 1.0, [], None, free, lambda text: None, False, True)
+    read, freely = ukrainian_bag(Context.action())
+    said = free_only(free, False)
     heard = Recognition(None, 0.1, "")
     got = WhisperRecognizer._asked_freely(said, read, heard, freely, "uk")
     assert got.command == expected, got
@@ -158,9 +171,9 @@ def test_a_question_written_a_letter_off_is_read_near_the_questions(
 ])
 def test_an_unsure_step_gives_way_only_to_a_question_the_beam_cannot_spell(
         free: str, spelled: set[str], expected: str) -> None:
-    from companion.voice.whisper import WhisperRecognizer, _Utterance
+    from companion.voice.whisper import WhisperRecognizer
 
-    said = _Utterance(b"", 0, 1.0, [], None, free, lambda text: None, True, True)
+    said = free_only(free, True)
     read = {"how do i play": "rules", "again": "repeat", "say it again": "repeat"}.get
     heard = Recognition("end", 0.67, "end")
     got = WhisperRecognizer._asked_freely(said, read, heard, (), "en", frozenset(spelled))
@@ -202,7 +215,7 @@ def test_momiji_reads_a_question_written_a_letter_off_too(free: str,
     from companion.games.momiji import Momiji
     from companion.games.momiji import voice as momiji_voice
     from companion.session import Session
-    from companion.voice.whisper import WhisperRecognizer, _Utterance, written_only
+    from companion.voice.whisper import WhisperRecognizer, written_only
 
     session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": "uk"})
     session.start()
@@ -210,7 +223,7 @@ def test_momiji_reads_a_question_written_a_letter_off_too(free: str,
     read = lambda t: momiji_voice.read(t, ctx)  # noqa: E731
     freely = written_only(momiji_voice.phrase_list(ctx, "uk"),
                           momiji_voice.read_only_words("uk", ctx.kind), read, "uk")
-    said = _Utterance(b"", 0, 1.0, [], None, free, lambda text: None, False, True)
+    said = free_only(free, False)
     heard = Recognition(None, 0.1, "")
     got = WhisperRecognizer._asked_freely(said, read, heard, freely, "uk")
     assert got.command == expected, (got, ctx.kind, freely)
@@ -229,12 +242,11 @@ def test_quit_written_beside_a_doubted_step_is_asked_instead(
         free: str, heard: Recognition, expected: str) -> None:
     """"вийти" was asked about as "take 2" (0.42-0.47) beside a free " Вийте." (RHVoice,
     tuning and held out)."""
-    from companion.games.hanamikoji.voice.grammar import phrase_list, read_only_words
-    from companion.voice.whisper import WhisperRecognizer, _Utterance, written_only
+    from companion.voice.whisper import WhisperRecognizer
 
-    ctx = Context.answer_competition([Item.FLUTE, Item.FAN], [Item.SCROLL, Item.UMBRELLA])
-    read = lambda t: normalize(t, "uk", ctx)  # noqa: E731
-    freely = written_only(phrase_list(ctx, "uk"), read_only_words(ctx, "uk"), read, "uk")
-    said = _Utterance(b"", 0, 1.0, [], None, free, lambda text: None, False, True)
+    read, freely = ukrainian_bag(
+        Context.answer_competition([Item.FLUTE, Item.FAN], [Item.SCROLL, Item.UMBRELLA]))
+    said = free_only(free, False)
     got = WhisperRecognizer._asked_freely(said, read, heard, freely, "uk")
     assert got.command == expected, got
+
