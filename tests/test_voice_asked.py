@@ -250,3 +250,19 @@ def test_quit_written_beside_a_doubted_step_is_asked_instead(
     got = WhisperRecognizer._asked_freely(said, read, heard, freely, "uk")
     assert got.command == expected, got
 
+
+@pytest.mark.parametrize("heard", [
+    Recognition("take tea", 0.9, "take tea"),  # a step the beam is sure of
+    Recognition("score", 0.6, "score"),  # a question, answered as it stands
+])
+def test_a_reading_that_stands_never_reads_the_free_transcript(heard: Recognition) -> None:
+    """Every decode beside a limited beam has a free transcript; read only where the beam's
+    reading may give way (refused, or a step it doubts), not beside every sure one."""
+    from companion.voice.whisper import WhisperRecognizer
+
+    def read(text: str) -> str | None:
+        raise AssertionError(f"read {text!r}")
+
+    got = WhisperRecognizer._asked_freely(free_only(" How do I play?", True), read, heard,
+                                          ("how do i play",), "en")
+    assert got == heard

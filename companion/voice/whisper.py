@@ -578,6 +578,9 @@ class WhisperRecognizer:
         if not (said.constrained and said.free_text):
             return heard
         refused = heard.command is None or heard.confidence < REFUSE_BELOW
+        unsure = heard.command not in ALWAYS_ANSWERED and heard.confidence < CONFIRM_THRESHOLD
+        if not (refused or unsure):
+            return heard  # a sure reading, or a question answered: the free text not read
         # Its words, as every reading takes them: written as it came, Momiji read " And."
         # as the keypad's "." (board).
         written = " ".join(words_of(said.free_text, said.english))
@@ -593,12 +596,10 @@ class WhisperRecognizer:
             # "take 2" (0.47).
             words = written.split()
             sentence = len(words) > 1 and not set(words).issubset(spelled)
-            unsure = (heard.command not in ALWAYS_ANSWERED
-                      and heard.confidence < CONFIRM_THRESHOLD)
-            if unsure and sentence and asked in FREELY_TAKEN and asked != QUIT:
+            if sentence and asked in FREELY_TAKEN and asked != QUIT:
                 return replace(heard, command=asked, confidence=REFUSE_BELOW,
                                words=said.free_text)
-            if unsure and read_near(written, freely, read, said.english, lang) == QUIT:
+            if read_near(written, freely, read, said.english, lang) == QUIT:
                 return replace(heard, command=QUIT, confidence=REFUSE_BELOW,
                                words=said.free_text)
             return heard
