@@ -83,7 +83,9 @@ class PhraseTable:
         # position 3).
         self._late = [([p for ps in shared_words.ASKING.values() for p in ps], ("ask", None)),
                       ([p for ps in shared_words.COURTESY.values() for p in ps],
-                       ("filler", None))]
+                       ("filler", None)),
+                      ([p for ps in shared_words.HELP_OFFERED.values() for p in ps],
+                       ("offered", None))]
 
     def _settle(self) -> None:
         for phrases, meaning in self._late:
@@ -132,6 +134,8 @@ class PhraseTable:
                     "unknown_word", f"I did not understand '{word}'", word=word,
                     understood=understood, **extra,
                 )
+        if ("offered", None) in out:
+            raise InvalidCommand("help_offered", f"help offered to someone: '{line}'")
         return _asked([m for m in out if m[0] not in drop], line)
 
 

@@ -25,6 +25,20 @@ HELP_ASKED: dict[str, tuple[str, ...]] = {
     "en": ("help me",), "fr": ("aide-moi", "aidez-moi"), "es": ("ayúdame", "ayúdeme"),
     "uk": ("допоможи", "допоможіть"),
 }
+# Help offered or promised to someone at the table, not asked of the companion ("aide-le",
+# "help yourself" to the crisps, "ayúdale", "допоможемо"): table talk, refused typed
+# (`phrases`: "aide-le" was help, its "le" dropped as an article) and by voice (the voice
+# readings, and a transcript holding one is never answered with the help: voice/whisper.py).
+HELP_OFFERED: dict[str, tuple[str, ...]] = {
+    "en": ("help yourself", "help him", "help her", "help them", "help each other"),
+    "fr": ("aide-le", "aide-la", "aide-les", "aide-lui", "aide-leur", "aide-toi", "aidez-le",
+           "aidez-la", "aidez-les", "aidez-lui", "aidez-leur", "aidez-vous", "je t'aide",
+           "je vais t'aider", "je vais l'aider", "on va l'aider"),
+    "es": ("ayúdale", "ayúdalo", "ayúdala", "ayúdales", "ayúdalos", "ayúdalas", "ayúdate",
+           "te ayudo"),
+    "uk": ("допоможемо", "допоможу", "допоможе", "допоможуть", "допомогти", "допоможи йому",
+           "допоможи їй", "допоможи їм"),
+}
 # A question said as a newcomer says it ("whose turn is it", "combien de points", "otra vez",
 # "як грати"): refused before, typed and said ("I did not understand 'combien'"). The voice
 # readings take those of the questions they offer, read only (`questions_heard`).

@@ -17,7 +17,14 @@ from companion.games.momiji.simulate import random_steps
 from companion.narrate.catalogue import Catalogue
 from companion.narrate.message import Message
 from companion.shared_commands import Adjust, Ask, Query, Setting, Undo
-from companion.shared_words import ASKING, COURTESY, HELP_ASKED, HINT_ASKED, QUERY_WORDS
+from companion.shared_words import (
+    ASKING,
+    COURTESY,
+    HELP_ASKED,
+    HELP_OFFERED,
+    HINT_ASKED,
+    QUERY_WORDS,
+)
 
 HANAMIKOJI = new_game()
 MOMIJI = next(state for state, _ in random_steps(7, 3) if state.turn is not None)
@@ -134,3 +141,20 @@ def test_any_asking_phrase_before_any_question_is_that_question(game: str,
 def test_the_hint_with_its_article_is_a_question_word_of_every_language() -> None:
     assert all(w in QUERY_WORDS[Query.HINT] for said in HINT_ASKED.values() for w in said)
     assert all(w in QUERY_WORDS[Query.HELP] for said in HELP_ASKED.values() for w in said)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize(("lang", "offered"), [
+    (lang, phrase) for lang, phrases in sorted(HELP_OFFERED.items()) for phrase in phrases])
+def test_help_offered_at_the_table_is_refused_with_its_reason(game: str, lang: str,
+                                                              offered: str) -> None:
+    """"aide-le" to a neighbour was the help ("le" dropped as an article); "help him",
+    "ayúdale" were words not understood. Said aloud at the table, the help is not wanted."""
+    with pytest.raises(InvalidCommand) as refused:
+        GAMES[game](offered, lang)
+    assert refused.value.key == "help_offered"
+    said = Catalogue(lang).render(Message("error", "error.help_offered", refused.value.params))
+    assert said != "error.help_offered" and "\n" not in said
+    with pytest.raises(InvalidCommand) as courteous:  # "aide-le, s'il te plaît"
+        GAMES[game](f"{offered}, {COURTESY[lang][0]}", lang)
+    assert courteous.value.key == "help_offered"

@@ -186,11 +186,22 @@ def test_an_unsure_step_gives_way_only_to_a_question_the_beam_cannot_spell(
     ("en", " Oh, help yourself to the crisps.", False),
     ("uk", " допоможемо", False),
     ("uk", " Допоможемо.", False),
+    ("uk", " Допоможи йому.", False),
+    # French and Spanish offered nothing before: " Aide-le." was help at 1.0 (a free beam's
+    # reading drops "le" as an article)
+    ("fr", " Aide-le.", False),
+    ("fr", " Aidez-les !", False),
+    ("fr", " aide, toi,", False),
+    ("es", " Ayúdale.", False),
+    ("es", " Ayúdate,", False),
     # help asked stands
     ("en", " Help.", True),
     ("en", " Help me.", True),
     ("uk", " Допоможи.", True),
     ("uk", " Допомога.", True),
+    ("fr", " Aide-moi.", True),
+    ("fr", " Aide.", True),
+    ("es", " Ayuda.", True),
 ])
 def test_help_offered_rather_than_asked_is_table_talk(lang: str, free: str,
                                                       stands: bool) -> None:

@@ -287,3 +287,16 @@ def test_a_gift_whose_words_run_together_is_read(french: HanamikojiRecognizer, s
     # Every hypothesis writes "offrurie, flûte, ombrelle": refused before (issue 25).
     heard = french.recognize(speech("offre Ruri, flûte et ombrelle", "mb-fr1"), Context.action())
     assert heard.command == "gift flute umbrella flower"
+
+
+@needs_base
+@pytest.mark.skipif(not _mbrola("fr1"), reason="needs MBROLA's fr1 voice "
+                    "(scripts/setup-bench-voices.sh, benchmark voices)")
+@pytest.mark.parametrize("ctx", [
+    Context.reveal(), Context.answer_gift([Item.FLUTE, Item.UMBRELLA, Item.TEA])])
+def test_help_offered_at_the_table_is_not_answered(french: HanamikojiRecognizer, speech,  # type: ignore[no-untyped-def]
+                                                   ctx: Context) -> None:
+    # "aidez-le" (to a neighbour) was answered with the help: written " Aide-le." at the
+    # reveal (0.41, "le" dropped as an article) and rescued from " Adéle," in a gift (0.55).
+    heard = french.recognize(speech("aidez-le", "mb-fr1"), ctx)
+    assert heard.command != "help", heard

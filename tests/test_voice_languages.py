@@ -283,6 +283,8 @@ def test_every_phrasing_the_voice_benchmark_says_is_read_when_written_exactly(
     ("help me", GIFT, "en", "help"),
     ("aide-moi", Context.action(), "fr", "help"),
     ("ayúdale", Context.action(), "es", None),  # help him: "ayúdame" is not offered
+    ("aide-le", Context.action(), "fr", None),  # help offered to a neighbour: "le" was
+    ("aidez-les", Context.reveal(), "fr", None),  # dropped as an article and help read
     ("допоможи", GIFT, "uk", "help"),
     ("j'ai besoin d'une seconde", Context.action(), "fr", None),
     ("i need the tea", GIFT, "en", None),

@@ -78,16 +78,13 @@ def help_heard(lang: str) -> tuple[str, ...]:
     return () if lang in HELP_UNHEARD else HELP_ASKED.get(lang, ())
 
 
-# Help offered or promised, not asked: table talk made of the help word ("help yourself" to
-# the crisps, "допоможемо"). The limited beam, which cannot spell the rest, wrote "help" and
-# it was answered (phrasing_bench --part need); its free transcript says it (`offered`).
-HELP_OFFERED: dict[str, tuple[str, ...]] = {
-    "en": ("help yourself", "help him", "help her", "help them", "help each other"),
-    "uk": ("допоможемо", "допоможу", "допоможе", "допоможуть", "допомогти")}
-
-
 def help_offered(lang: str) -> tuple[str, ...]:
-    """The ways `lang` offers help rather than asks for it (HELP_OFFERED)."""
+    """The ways `lang` offers help rather than asks for it (companion.shared_words
+    .HELP_OFFERED): a limited beam, which cannot spell the rest, wrote "help" for "help
+    yourself" and it was answered (phrasing_bench --part need); its free transcript says
+    it, and a free beam's transcript too (`whisper.asked_first`)."""
+    from companion.shared_words import HELP_OFFERED
+
     return HELP_OFFERED.get(lang, ())
 
 

@@ -21,7 +21,13 @@ from companion.games.hanamikoji.data import Item, Token
 from companion.games.hanamikoji.interpret import Choose
 from companion.games.hanamikoji.voice.context import Context
 from companion.games.hanamikoji.voice.lexicon import fold, lexicon
-from companion.voice.shared_words import CANCEL, ending_phrases, ending_read, practice_word
+from companion.voice.shared_words import (
+    CANCEL,
+    ending_phrases,
+    ending_read,
+    help_offered,
+    practice_word,
+)
 from companion.voice.vosk_backend import vosk_result
 
 _SKIP = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+|\(.*\))$")  # decoder fillers: <sil>, [noise]...
@@ -30,7 +36,7 @@ _SKIP = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+|\(.*\))$")  # decoder fillers: <si
 @dataclass(frozen=True)
 class _Unit:
     kind: str  # card, num, token, query, yes, no, take, reveal, pair, ord, tokword, ask, end,
-    # filler
+    # filler, offered
     value: Any = None
 
 
@@ -55,6 +61,7 @@ def _phrase_table(lang: str) -> Mapping[str, _Unit]:
         ("pair", lex.pair), ("ord", lex.ordinals), ("num", lex.numbers),
         ("tokword", lex.token_words), ("ask", lex.asking),
         ("end", ending_phrases(lex.lang)), ("filler", lex.fillers),
+        ("offered", frozenset(help_offered(lex.lang))),
     ]
     out: dict[str, _Unit] = {}
     for kind, table in tables:
@@ -163,6 +170,8 @@ def _pair_number(units: list[_Unit]) -> int | None:
         # writes "la" so in noise, and a number before an ordinal means nothing else).
         units = units[1:]
     kinds = [u.kind for u in units]
+    if "offered" in kinds:  # "aide-le": help offered at the table, never the help
+        return None
     numbers = [u.value for u in units if u.kind in ("ord", "num")]
     if len(numbers) != 1 or numbers[0] not in (1, 2):
         return None
