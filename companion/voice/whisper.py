@@ -155,6 +155,9 @@ WORKERS = 2  # passes of one decode run at once (the model's replicas), on 2 cor
 # A BLAS thread count the player set stands (one_blas_thread).
 BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 LARGE_MODEL_BYTES = 100_000_000  # `large`: between tiny.en's weights and base's
+# How CTranslate2 computes (the weights quantized at load): "int8" (measured against
+# "float32" in docs/voice.md, "Computing in full precision").
+COMPUTE_TYPE = "int8"
 SILENCE_RMS = 60.0  # 16-bit units: quieter than this is no speech at all
 
 # (command or None, confidence, the grammar words it was read from): one reading's verdict.
@@ -244,8 +247,12 @@ def asked_first(heard: Recognition, asking: Collection[str],
         return heard
     said = words_of(heard.transcript, english=False)
     if heard.command == "help":
+        # two written words spelling one of theirs joined, as the near reading joins them
+        # (" До поможемо.")
+        phrases = [words_of(phrase, english=False) for phrase in offered]
+        joined = join_splits(said, frozenset(w for words in phrases for w in words))
         return replace(heard, command=None) if any(
-            _holds(said, words_of(phrase, english=False)) for phrase in offered) else heard
+            _holds(said, words) or _holds(joined, words) for words in phrases) else heard
     if heard.command in ALWAYS_ANSWERED:
         return heard
     for phrase in asking:
@@ -326,7 +333,7 @@ class WhisperRecognizer:
             one_blas_thread()
 
             self._model = ctranslate2.models.Whisper(
-                str(self.path), device="cpu", compute_type="int8", inter_threads=self.workers,
+                str(self.path), device="cpu", compute_type=COMPUTE_TYPE, inter_threads=self.workers,
                 intra_threads=self.threads)
             self._tokenizer = tokenizers.Tokenizer.from_file(str(self.path / "tokenizer.json"))
         except Exception as exc:  # a broken model directory: said at the first decode
