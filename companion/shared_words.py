@@ -35,7 +35,7 @@ HELP_OFFERED: dict[str, tuple[str, ...]] = {
            "aidez-la", "aidez-les", "aidez-lui", "aidez-leur", "aidez-vous", "je t'aide",
            "je vais t'aider", "je vais l'aider", "on va l'aider"),
     "es": ("ayúdale", "ayúdalo", "ayúdala", "ayúdales", "ayúdalos", "ayúdalas", "ayúdate",
-           "te ayudo"),
+           "ayúdele", "ayúdelo", "ayúdela", "ayúdeles", "ayúdelos", "ayúdelas", "te ayudo"),
     "uk": ("допоможемо", "допоможу", "допоможе", "допоможуть", "допомогти", "допоможи йому",
            "допоможи їй", "допоможи їм"),
 }

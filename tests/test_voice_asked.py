@@ -195,6 +195,7 @@ def test_an_unsure_step_gives_way_only_to_a_question_the_beam_cannot_spell(
     ("fr", " aide, toi,", False),
     ("es", " Ayúdale.", False),
     ("es", " Ayúdate,", False),
+    ("es", " ayúdelo.", False),  # the formal form (Pico es-ES, answered)
     # help asked stands
     ("en", " Help.", True),
     ("en", " Help me.", True),
