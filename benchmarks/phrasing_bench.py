@@ -8,7 +8,8 @@ asked with "give me" ("donne-moi un conseil", "dame una pista"), beside table ta
 quit said in play, beside table talk that sounds like it; a need said ("I need a hint",
 "necesito una pista") and help asked ("aide-moi"), beside table talk so made; the Secret
 said in the past at the reveal ("c'était le thé"), beside table talk so made; questions as
-a newcomer says them ("combien de points", "otra vez"), beside table talk so made.
+a newcomer says them ("combien de points", "otra vez"), beside table talk so made; help
+offered to someone at the table ("aide-le", "ayúdalo"), beside help asked.
 
 Each phrasing is spoken by the listener voices of `--voice-set` (voice_bench.py), each voice
 at its own rate and pitch, mixed with white, pink and babble noise at each SNR, decoded by
@@ -183,8 +184,22 @@ NEWCOMER: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
            ("як грати", REVEAL, "rules"), ("скільки карт", ACTION, None),
            ("хто там", GIFT, None), ("як справи", PAIRS, None)),
 }
+# Help offered to someone at the table ("aide-le", "ayúdalo", "help him"), beside help
+# asked in the same contexts (after the rows above).
+OFFERED: dict[str, tuple[tuple[str, Context, str | None], ...]] = {
+    "en": (("help him", REVEAL, None), ("help them", GIFT, None),
+           ("help each other", ACTION, None), ("help", REVEAL, "help"), ("help", GIFT, "help")),
+    "fr": (("aide-le", REVEAL, None), ("aide-la", GIFT, None), ("aidez-le", REVEAL, None),
+           ("aidez-les", GIFT, None), ("aide-lui", ACTION, None), ("aide", REVEAL, "help"),
+           ("aide-moi", REVEAL, "help")),
+    "es": (("ayúdalo", REVEAL, None), ("ayúdala", ACTION, None), ("ayúdate", GIFT, None),
+           ("ayúdelo", REVEAL, None), ("ayuda", REVEAL, "help"), ("ayuda", GIFT, "help")),
+    "uk": (("допоможи йому", REVEAL, None), ("допоможу", GIFT, None),
+           ("допоможуть", ACTION, None), ("допомога", REVEAL, "help"),
+           ("допоможи", REVEAL, "help")),
+}
 PARTS = {"hint": HINTS, "quit": QUITS, "need": NEEDS, "was": SECRET_WAS,
-         "newcomer": NEWCOMER}  # the parts after the first rows, in order
+         "newcomer": NEWCOMER, "offered": OFFERED}  # the parts after the first rows, in order
 
 
 def part(ctx: Context, extra: str) -> str:
@@ -203,7 +218,7 @@ def main() -> None:
                         help="the phrasings said in play (moves), at game over, the hint "
                              "asked with 'give me', quit in play, a need said, the Secret "
                              "said in the past (was), questions as a newcomer says them, "
-                             "or all")
+                             "help offered at the table, or all")
     args = parser.parse_args()
 
     from companion.voice.whisper import WhisperRecognizer

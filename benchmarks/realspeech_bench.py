@@ -55,6 +55,7 @@ from companion.games.hanamikoji.voice.hooks import (  # noqa: E402
     HanamikojiRecognizer,
 )
 from companion.games.hanamikoji.voice.words import normalize  # noqa: E402
+from companion.shared_words import ANSWER_WORD  # noqa: E402
 from companion.voice.audio import read_wav  # noqa: E402
 from companion.voice.policy import Accept, Confirm, decide  # noqa: E402
 from companion.voice.sphinx import ANSWERS  # noqa: E402
@@ -223,18 +224,26 @@ def whisper(lang: str = "en"):  # type: ignore[no-untyped-def]
     return engine
 
 
+def own_answer(said: str, lang: str) -> str | None:
+    """The answer a Speech Commands word is in `lang`, where the language writes that answer
+    so: English "yes" and "no", and Spanish "no" (the same word, said alike: a Spanish
+    player's "no" is answered no, and so was the English one, 15 times of 16, when it was
+    counted a stray). Any other word is a stray word."""
+    return next((answer for answer, words in ANSWER_WORD.items() if words[lang] == said), None)
+
+
 def run_answers(data: Path, which: str, snrs: tuple[str, ...], limit: int | None,
                 verbose: bool, lang: str = "en") -> list[Outcome]:
     """The Speech Commands clips in the confirm context; in another language than English
-    (`lang`) every clip is a stray word, "yes" and "no" included (a Ukrainian answers "так"
-    or "ні")."""
+    (`lang`) every clip is a stray word but the language's own answer word (`own_answer`:
+    a Ukrainian answers "так" or "ні", a Spanish player "no")."""
     recognizer = HanamikojiRecognizer(whisper(lang))
     ctx = Context.confirm()
     clips = [c for c in speech_commands(data) if in_set(c, which)][::EVERY][:limit]
     out = []
     for n, clip in enumerate(clips):
         pcm = read_wav(clip.path)
-        truth = clip.said if clip.said in ANSWERS and lang == "en" else None
+        truth = own_answer(clip.said, lang)
         for snr in snrs:
             audio = noisy(pcm, snr, 7919 * n + len(snr))
             started = time.perf_counter()
@@ -479,7 +488,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--langs", nargs="+", default=["fr", "es", "uk"])
     parser.add_argument("--answers-lang", default="en", choices=("en", "fr", "es", "uk"),
                         help="answers: the recognizer's language (other than English, every "
-                             "clip is a stray word)")
+                             "clip is a stray word but the language's own answer word)")
     parser.add_argument("--no-whisper", action="store_true",
                         help="enrolled: the enrolled recognizer alone")
     parser.add_argument("--takes", type=int, default=2, choices=(2, 3),
@@ -515,7 +524,8 @@ def main(argv: list[str] | None = None) -> int:
     if "answers" in args.part:
         res = run_answers(data, args.which, snrs, args.limit, args.verbose, args.answers_lang)
         model = "tiny.en" if args.answers_lang == "en" else (
-            f"base in {args.answers_lang}: every clip a stray word")
+            f"base in {args.answers_lang}: every clip a stray word but the language's own "
+            "answer word")
         blocks.append("Speech Commands while a yes or no is awaited (Hanamikoji's confirm "
                       f"context, Whisper {model}, as shipped):\n\n" + answers_table(res))
     if "digits" in args.part:

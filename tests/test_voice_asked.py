@@ -279,3 +279,20 @@ def test_a_reading_that_stands_never_reads_the_free_transcript(heard: Recognitio
     got = WhisperRecognizer._asked_freely(free_only(" How do I play?", True), read, heard,
                                           ("how do i play",), "en")
     assert got == heard
+
+
+@pytest.mark.parametrize(("lang", "offered", "asked"), [
+    ("fr", "aide le", "aide"), ("fr", "aidez les", "aide moi"), ("es", "ayudelo", "ayuda"),
+    ("uk", "допоможи йому", "допоможи"), ("en", "help them", "help")])
+def test_momiji_reads_help_offered_as_nothing(lang: str, offered: str, asked: str) -> None:
+    """Momiji's voice reading goes through its typed interpreter: "aide le" was help there
+    ("le" an article), as it was typed."""
+    from companion.games.momiji import Momiji
+    from companion.games.momiji import voice as momiji_voice
+    from companion.session import Session
+
+    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": lang})
+    session.start()
+    ctx = momiji_voice.context_for(session)
+    assert momiji_voice.read(offered, ctx) is None
+    assert momiji_voice.read(asked, ctx) == "help"
