@@ -170,8 +170,6 @@ def _pair_number(units: list[_Unit]) -> int | None:
         # writes "la" so in noise, and a number before an ordinal means nothing else).
         units = units[1:]
     kinds = [u.kind for u in units]
-    if "offered" in kinds:  # "aide-le": help offered at the table, never the help
-        return None
     numbers = [u.value for u in units if u.kind in ("ord", "num")]
     if len(numbers) != 1 or numbers[0] not in (1, 2):
         return None
@@ -221,6 +219,8 @@ def interpret(units: list[_Unit], ctx: Context) -> str | None:
     if not units:
         return None
     kinds = [u.kind for u in units]
+    if "offered" in kinds:  # "aide-le": help offered at the table, never the help
+        return None
     # "quel est le score", "tu peux répéter": a question, nothing else (the typed
     # interpreters' rule too: companion.phrases._asked)
     if "ask" in kinds:
