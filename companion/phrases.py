@@ -28,6 +28,8 @@ MIN_GUESSED = 4
 GUESS_SCORE = 74
 # A game's own rule for one word before the table is consulted (e.g. "the" vs "thé").
 Special = Callable[[Token], Word | None]
+# Help offered at the table ("aide-le", "help yourself"): refused with its own reason.
+OFFERED: Word = ("offered", None)
 
 
 class PhraseTable:
@@ -85,7 +87,7 @@ class PhraseTable:
                       ([p for ps in shared_words.COURTESY.values() for p in ps],
                        ("filler", None)),
                       ([p for ps in shared_words.HELP_OFFERED.values() for p in ps],
-                       ("offered", None))]
+                       OFFERED)]
 
     def _settle(self) -> None:
         for phrases, meaning in self._late:
@@ -104,6 +106,18 @@ class PhraseTable:
                 "stray_character", f"'{shown}' is not part of a command", char=shown
             )
         toks = tokens(line)
+        out = self._read(toks, line, special)
+        if OFFERED in out:
+            if all(m[0] == "filler" for m in out[out.index(OFFERED) + 1:]):
+                raise InvalidCommand("help_offered", f"help offered to someone: '{line}'")
+            # a word after it ("aide le thé"): "le" is that word's article, not a pronoun
+            out = self._read(toks, line, special, offered=False)
+        return _asked([m for m in out if m[0] not in drop], line)
+
+    def _read(self, toks: list[Token], line: str, special: Special | None,
+              offered: bool = True) -> list[Word]:
+        """The meanings of a line's tokens, longest phrase first; `offered`: whether help
+        offered ("aide le") is one of them."""
         out: list[Word] = []
         i = 0
         while i < len(toks):
@@ -117,7 +131,7 @@ class PhraseTable:
                 continue
             for size in range(min(self._longest, len(toks) - i), 0, -1):
                 key = tuple(t.word for t in toks[i : i + size])
-                if key in self._table:
+                if key in self._table and (offered or self._table[key] != OFFERED):
                     out.append(self._table[key])
                     i += size
                     break
@@ -134,9 +148,7 @@ class PhraseTable:
                     "unknown_word", f"I did not understand '{word}'", word=word,
                     understood=understood, **extra,
                 )
-        if ("offered", None) in out:
-            raise InvalidCommand("help_offered", f"help offered to someone: '{line}'")
-        return _asked([m for m in out if m[0] not in drop], line)
+        return out
 
 
 def _cut(phrase: str) -> str:

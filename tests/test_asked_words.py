@@ -158,3 +158,14 @@ def test_help_offered_at_the_table_is_refused_with_its_reason(game: str, lang: s
     with pytest.raises(InvalidCommand) as courteous:  # "aide-le, s'il te plaît"
         GAMES[game](f"{offered}, {COURTESY[lang][0]}", lang)
     assert courteous.value.key == "help_offered"
+
+
+@pytest.mark.parametrize(("line", "key"), [
+    ("aide le thé", "one_at_a_time"), ("aide les règles", "one_at_a_time"),
+    ("aide la flûte", "one_at_a_time")])
+def test_an_article_before_a_word_is_not_a_pronoun(line: str, key: str) -> None:
+    """"aide le thé": "le" is the tea's article, so no help is offered to anyone; the line
+    is refused as before, for holding a question and a card, not as help offered."""
+    with pytest.raises(InvalidCommand) as refused:
+        GAMES["hanamikoji"](line, "fr")
+    assert refused.value.key == key
