@@ -25,6 +25,12 @@ HELP_ASKED: dict[str, tuple[str, ...]] = {
     "en": ("help me",), "fr": ("aide-moi", "aidez-moi"), "es": ("ayúdame", "ayúdeme"),
     "uk": ("допоможи", "допоможіть"),
 }
+# Help asked for the table ("aide-nous", "help us"): the help, typed ("I did not understand
+# 'nous'" before). Not heard by voice: its bags and grammars stay as measured.
+HELP_FOR_US: dict[str, tuple[str, ...]] = {
+    "en": ("help us",), "fr": ("aide-nous", "aidez-nous"), "es": ("ayúdanos", "ayúdenos"),
+    "uk": ("допоможи нам", "допоможіть нам"),
+}
 # Help offered or promised to someone at the table, not asked of the companion ("aide-le",
 # "help yourself" to the crisps, "ayúdale", "допоможемо"): table talk, refused typed
 # (`phrases`: "aide-le" was help, its "le" dropped as an article) and by voice (the voice
@@ -95,7 +101,8 @@ QUERY_WORDS: dict[Query, tuple[str, ...]] = {
         "ще раз",
     ),
     Query.HELP: ("help", "aide", "?", "+", "ayuda", "довідка", "допомога",
-                 *(w for said in HELP_ASKED.values() for w in said)),
+                 *(w for said in HELP_ASKED.values() for w in said),
+                 *(w for said in HELP_FOR_US.values() for w in said)),
     Query.UNSEEN: ("unseen", "non vues", "cartes non vues", "remaining", "sin ver", "не бачили"),
     Query.TURN: ("turn", "whose turn", "tour", "a qui", "turno", "хід"),
     Query.WHAT: ("what", "now", "quoi", "what now"),

@@ -75,6 +75,12 @@ GAMES = {"hanamikoji": lambda line, lang: hanamikoji.interpret(line, HANAMIKOJI,
     ("fr", "aidez-moi, s'il vous plaît", Ask(Query.HELP)),
     ("es", "ayúdame", Ask(Query.HELP)),
     ("uk", "допоможи", Ask(Query.HELP)),
+    # help asked for the table: refused before ("I did not understand 'nous'")
+    ("fr", "aide-nous", Ask(Query.HELP)),
+    ("fr", "aidez-nous, s'il vous plaît", Ask(Query.HELP)),
+    ("en", "help us", Ask(Query.HELP)),
+    ("es", "ayúdanos", Ask(Query.HELP)),
+    ("uk", "допоможіть нам", Ask(Query.HELP)),
 ])
 def test_a_question_asked_as_one_asks_a_person(game: str, lang: str, line: str,
                                                meant: object) -> None:
