@@ -438,9 +438,9 @@ class WhisperRecognizer:
         heard = replace(self._read(said, graph, read, settled, spelling, begun, bag, freely),
                         transcript=said.written)
         # Help offered ("Aide-le.") is refused whatever the beam: a free beam's reading
-        # took French " Aide-le." for help at 1.0 ("le" an article) and a rescue
-        # " Ayúdale." at 0.58. The asking words only beside a limited beam: a free beam's
-        # reading refuses them around a move already.
+        # took French " Aide-le." for help at 1.0 ("le" an article) and read
+        # " Ayúdale." near "ayuda" at 0.58. The asking words only beside a limited beam: a
+        # free beam's reading refuses them around a move already.
         return asked_first(heard, asking if said.constrained else (), help_offered(self.lang))
 
     def _read(self, said: _Utterance, graph: Graph, read: Callable[[str], str | None],
