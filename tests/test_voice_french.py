@@ -297,6 +297,7 @@ def test_a_gift_whose_words_run_together_is_read(french: HanamikojiRecognizer, s
 def test_help_offered_at_the_table_is_not_answered(french: HanamikojiRecognizer, speech,  # type: ignore[no-untyped-def]
                                                    ctx: Context) -> None:
     # "aidez-le" (to a neighbour) was answered with the help: written " Aide-le." at the
-    # reveal (0.41, "le" dropped as an article) and rescued from " Adéle," in a gift (0.55).
+    # reveal (0.41, "le" dropped as an article) and, in a gift, read from the hypotheses
+    # beside " Adéle," (" aide-le." in three of five: 0.55).
     heard = french.recognize(speech("aidez-le", "mb-fr1"), ctx)
     assert heard.command != "help", heard
