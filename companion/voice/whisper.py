@@ -605,13 +605,12 @@ class WhisperRecognizer:
             # "take 2" (0.47).
             words = written.split()
             sentence = len(words) > 1 and not set(words).issubset(spelled)
-            if sentence and asked in FREELY_TAKEN and asked != QUIT:
-                return replace(heard, command=asked, confidence=REFUSE_BELOW,
-                               words=said.free_text)
-            if read_near(written, freely, read, said.english, lang) == QUIT:
-                return replace(heard, command=QUIT, confidence=REFUSE_BELOW,
-                               words=said.free_text)
-            return heard
+            if not (sentence and asked in FREELY_TAKEN and asked != QUIT):
+                asked = QUIT if read_near(written, freely, read, said.english,
+                                          lang) == QUIT else None
+            if asked is None:
+                return heard
+            return replace(heard, command=asked, confidence=REFUSE_BELOW, words=said.free_text)
         if asked not in FREELY_TAKEN:
             asked = read_near(written, freely, read, said.english, lang)
         if asked not in FREELY_TAKEN:
