@@ -29,6 +29,17 @@ def free_only(free: str, english: bool):  # type: ignore[no-untyped-def]
     return _Utterance(b"", 0, 1.0, [], None, free, lambda text: None, english, True)
 
 
+def momiji_context(lang: str):  # type: ignore[no-untyped-def]
+    """The voice context of a Momiji game of three just begun in `lang`."""
+    from companion.games.momiji import Momiji
+    from companion.games.momiji import voice as momiji_voice
+    from companion.session import Session
+
+    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": lang})
+    session.start()
+    return momiji_voice.context_for(session)
+
+
 def ukrainian_bag(ctx: Context):  # type: ignore[no-untyped-def]
     """Hanamikoji's Ukrainian reading in `ctx` and the phrases it takes only as written."""
     from companion.games.hanamikoji.voice.grammar import phrase_list, read_only_words
@@ -86,14 +97,10 @@ def test_a_move_asked_as_a_question_is_refused_not_asked_about(
 def test_the_free_transcript_is_read_as_words_not_as_keys(lang: str, free: str) -> None:
     """Read as it came, Momiji took the full stop of " And." for the keypad's "." and
     answered the board."""
-    from companion.games.momiji import Momiji
     from companion.games.momiji import voice as momiji_voice
-    from companion.session import Session
     from companion.voice.whisper import WhisperRecognizer
 
-    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": lang})
-    session.start()
-    ctx = momiji_voice.context_for(session)
+    ctx = momiji_context(lang)
     said = free_only(free, lang == "en")
     heard = Recognition(None, 0.1, "the")
     got = WhisperRecognizer._asked_freely(said, lambda t: momiji_voice.read(t, ctx), heard)
@@ -225,14 +232,10 @@ def test_momiji_reads_a_question_written_a_letter_off_too(free: str,
                                                           expected: str | None) -> None:
     """The near reading is the voice core's: Momiji's Ukrainian bag takes it as
     Hanamikoji's does."""
-    from companion.games.momiji import Momiji
     from companion.games.momiji import voice as momiji_voice
-    from companion.session import Session
     from companion.voice.whisper import WhisperRecognizer, written_only
 
-    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": "uk"})
-    session.start()
-    ctx = momiji_voice.context_for(session)
+    ctx = momiji_context("uk")
     read = lambda t: momiji_voice.read(t, ctx)  # noqa: E731
     freely = written_only(momiji_voice.phrase_list(ctx, "uk"),
                           momiji_voice.read_only_words("uk", ctx.kind), read, "uk")
@@ -287,12 +290,8 @@ def test_a_reading_that_stands_never_reads_the_free_transcript(heard: Recognitio
 def test_momiji_reads_help_offered_as_nothing(lang: str, offered: str, asked: str) -> None:
     """Momiji's voice reading goes through its typed interpreter: "aide le" was help there
     ("le" an article), as it was typed."""
-    from companion.games.momiji import Momiji
     from companion.games.momiji import voice as momiji_voice
-    from companion.session import Session
 
-    session = Session(Momiji(), {"players": ["Ana", "Ben", "Cy"], "lang": lang})
-    session.start()
-    ctx = momiji_voice.context_for(session)
+    ctx = momiji_context(lang)
     assert momiji_voice.read(offered, ctx) is None
     assert momiji_voice.read(asked, ctx) == "help"
